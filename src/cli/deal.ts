@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { formatPosition } from '../deal.js';
+import { positionFromFlags, run } from './io.js';
+
+export function dealCommand(program: Command): void {
+  program
+    .command('deal')
+    .description('print the deal of a game from a seed (or a position file, checked)')
+    .option('-g, --game <id>', 'game id: double-signora, double-aces-and-kings, double-dot, mamy-susan')
+    .option('-s, --seed <n>', 'seed, a whole number from 0 to 4294967295')
+    .option('-p, --position <file>', 'read a position JSON instead (- for stdin)')
+    .option('--json', 'print the position as JSON (FORMATS.md)')
+    .option('--symbols', 'suit symbols in colour, for terminals')
+    .action((opts) =>
+      run(() => {
+        const pos = positionFromFlags(opts);
+        process.stdout.write(opts.json ? `${JSON.stringify(pos)}\n` : `${formatPosition(pos, { symbols: opts.symbols })}\n`);
+      }),
+    );
+}

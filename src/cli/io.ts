@@ -1,0 +1,60 @@
+// Shared plumbing of the commands: reading files and flags, and turning errors into one line.
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import { dealGame, parseSeed, readPosition, type Position } from '../deal.js';
+import { getGame } from '../games/index.js';
+
+export function readText(file: string): string {
+  try {
+    return file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** A position from `--position FILE`, or dealt from `--game G --seed N`. */
+export function positionFromFlags(opts: { game?: string; seed?: string; position?: string }): Position {
+  if (opts.position !== undefined) {
+    if (opts.seed !== undefined) throw new UsageError('give either --position or --seed, not both');
+    const pos = readPosition(readText(opts.position));
+    if (opts.game !== undefined && getGame(opts.game).id !== pos.game) {
+      throw new UsageError(`--game ${opts.game} does not match the position's game ${pos.game}`);
+    }
+    return pos;
+  }
+  if (opts.game === undefined) throw new UsageError('give --game (and --seed), or --position FILE');
+  if (opts.seed === undefined) throw new UsageError('give --seed N (or --position FILE)');
+  return dealGame(getGame(opts.game), parseSeed(opts.seed));
+}
+
+/** A whole number flag within bounds, or a one-line error naming the flag. */
+export function intFlag(name: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, not '${value}'`);
+  }
+  return Number(value);
+}
+
+/** A positive number flag (seconds, megabytes), or a one-line error naming the flag. */
+export function numberFlag(name: string, value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !(n > 0)) throw new UsageError(`${name} must be a positive number, not '${value}'`);
+  return n;
+}
+
+/** Runs a command body; a UsageError (bad input) becomes one line on stderr and exit code 2. */
+export async function run(body: () => void | Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`patience: ${e.message}\n`);
+      process.exitCode = 2;
+    } else {
+      const err = e as Error;
+      process.stderr.write(`patience: internal error: ${err.message}\n`);
+      if (process.env.PATIENCE_DEBUG) process.stderr.write(`${err.stack}\n`);
+      process.exitCode = 70;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// The `patience` command line: each subcommand is a thin layer over the library.
+import { Command, CommanderError } from 'commander';
+import { dealCommand } from './deal.js';
+import { checkCommand } from './check.js';
+
+const program = new Command('patience')
+  .description('Deals, solves and measures the win rates of four patience games')
+  .showHelpAfterError(false)
+  .configureOutput({ writeErr: (s) => process.stderr.write(s.split('\n')[0]!.replace(/^error: /, 'patience: ') + '\n') })
+  .exitOverride();
+
+dealCommand(program);
+checkCommand(program);
+
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (!(e instanceof CommanderError)) throw e;
+  process.exitCode = e.exitCode === 0 ? 0 : 2;
+}

@@ -1,0 +1,233 @@
+// Seeded deals and positions (FORMATS.md "Position"): dealing, reading with validation, printing.
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { cardName, cardSymbol, orderedDecks, parseCard, parseRank, rankName, rankOf } from './cards.js';
+import { UsageError } from './errors.js';
+import { follows } from './games/build.js';
+import { getGame, type Game, type GameId } from './games/index.js';
+
+/** A deal or a game in progress, every pile listed bottom to top (FORMATS.md). */
+export interface Position {
+  game: GameId;
+  seed?: number;
+  foundations: string[][];
+  tableau: string[][];
+  reserves: string[][];
+  stock: string[];
+  waste: string[];
+  /** Double Signora's base rank, or null before the first foundation card; other games omit it. */
+  base?: string | null;
+}
+
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** Reads a seed: a whole number 0..2^32-1, written in decimal. */
+export function parseSeed(text: string | number): number {
+  const s = String(text).trim();
+  if (!/^\d+$/.test(s) || Number(s) > MAX_SEED) {
+    throw new UsageError(`bad seed '${s}': a seed is a whole number from 0 to ${MAX_SEED}`);
+  }
+  return Number(s);
+}
+
+/**
+ * Shuffles `cards` in place with Fisher-Yates driven by xoroshiro128+ seeded with `seed`
+ * (pure-rand). The generator's first 16 outputs are skipped so that neighbouring seeds, which
+ * start from almost equal states, give unrelated deals.
+ */
+export function shuffle(cards: number[], seed: number): void {
+  const rng = xoroshiro128plus(seed);
+  for (let i = 0; i < 16; i++) rng.next();
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = uniformInt(rng, 0, i);
+    const t = cards[i]!;
+    cards[i] = cards[j]!;
+    cards[j] = t;
+  }
+}
+
+/**
+ * Deals a game from a seed: the game's first cards (Double Dot's foundation bases) are taken out
+ * of the ordered decks, the rest are shuffled and dealt from the front in the game's deal order;
+ * the cards left form the stock, the next card in the shuffled order being the stock's top.
+ */
+export function dealGame(game: Game, seed: number): Position {
+  const pos = emptyPosition(game);
+  pos.seed = seed;
+  const cards = orderedDecks(game.decks);
+  game.foundations.forEach((group, g) => {
+    group.firstCards?.forEach((name, i) => {
+      const card = parseCard(name);
+      cards.splice(cards.indexOf(card), 1);
+      pos.foundations[foundationIndex(game, g, i)]!.push(name);
+    });
+  });
+  shuffle(cards, seed);
+  let next = 0;
+  for (const id of game.dealOrder) pileOf(pos, id).push(cardName(cards[next++]!));
+  pos.stock = cards.slice(next).reverse().map(cardName);
+  return pos;
+}
+
+function foundationIndex(game: Game, group: number, i: number): number {
+  let index = i;
+  for (let g = 0; g < group; g++) index += game.foundations[g]!.count;
+  return index;
+}
+
+function emptyPosition(game: Game): Position {
+  const pos: Position = {
+    game: game.id,
+    foundations: game.foundations.flatMap((g) => Array.from({ length: g.count }, () => [])),
+    tableau: Array.from({ length: game.tableau.count }, () => []),
+    reserves: game.reserves.map(() => []),
+    stock: [],
+    waste: [],
+  };
+  if (game.foundations.some((g) => g.start === 'base-rank')) pos.base = null;
+  return pos;
+}
+
+/** The pile a pile id names (`f3`, `t0`, `r1`, `s`, `w`); a UsageError for no such pile. */
+export function pileOf(pos: Position, id: string): string[] {
+  const m = /^([ftr])(\d+)$/.exec(id);
+  const pile = m
+    ? { f: pos.foundations, t: pos.tableau, r: pos.reserves }[m[1] as 'f' | 't' | 'r'][Number(m[2])]
+    : id === 's' ? pos.stock : id === 'w' ? pos.waste : undefined;
+  if (!pile) throw new UsageError(`no pile '${id}' in ${pos.game}`);
+  return pile;
+}
+
+/** Every pile of a position with its id, in id order. */
+export function pilesWithIds(pos: Position): [string, string[]][] {
+  return [
+    ...pos.foundations.map((p, i): [string, string[]] => [`f${i}`, p]),
+    ...pos.tableau.map((p, i): [string, string[]] => [`t${i}`, p]),
+    ...pos.reserves.map((p, i): [string, string[]] => [`r${i}`, p]),
+    ['s', pos.stock],
+    ['w', pos.waste],
+  ];
+}
+
+/**
+ * Reads a position from JSON text (a deal or a game in progress) and checks everything
+ * FORMATS.md lists. Throws a one-line UsageError naming the pile and card at the first fault.
+ */
+export function readPosition(text: string): Position {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`position is not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError('position must be a JSON object');
+  const obj = raw as Record<string, unknown>;
+  if (typeof obj.game !== 'string') throw new UsageError("position has no 'game'");
+  const game = getGame(obj.game);
+  const pos = emptyPosition(game);
+  if (obj.seed !== undefined) pos.seed = parseSeed(typeof obj.seed === 'number' || typeof obj.seed === 'string' ? obj.seed : '?');
+
+  const readPiles = (field: string, count: number, optional: boolean): string[][] => {
+    const value = obj[field];
+    if (value === undefined && optional) return Array.from({ length: count }, () => []);
+    if (!Array.isArray(value) || value.length !== count) {
+      throw new UsageError(`'${field}' must be a list of ${count} piles for ${game.id}`);
+    }
+    return value.map((pile, i) => readCards(pile, `${field[0]}${i}`));
+  };
+  const readCards = (pile: unknown, id: string): string[] => {
+    if (!Array.isArray(pile)) throw new UsageError(`pile ${id} must be a list of cards`);
+    return pile.map((c) => {
+      const card = typeof c === 'string' ? parseCard(c) : -1;
+      if (card < 0) throw new UsageError(`pile ${id}: '${String(c)}' is not a card`);
+      return cardName(card);
+    });
+  };
+  pos.foundations = readPiles('foundations', pos.foundations.length, false);
+  pos.tableau = readPiles('tableau', pos.tableau.length, false);
+  pos.reserves = readPiles('reserves', pos.reserves.length, game.reserves.length === 0);
+  pos.stock = readCards(obj.stock, 's');
+  pos.waste = obj.waste === undefined && !game.hasWaste ? [] : readCards(obj.waste, 'w');
+  if ('base' in pos) {
+    const b = obj.base;
+    if (b !== null && b !== undefined) {
+      const rank = typeof b === 'string' || typeof b === 'number' ? parseRank(String(b)) : 0;
+      if (!rank) throw new UsageError(`base '${String(b)}' is not a rank`);
+      pos.base = rankName(rank);
+    }
+  } else if (obj.base !== undefined && obj.base !== null) {
+    throw new UsageError(`${game.id} has no base rank, but the position gives base '${String(obj.base)}'`);
+  }
+  validate(game, pos);
+  return pos;
+}
+
+function validate(game: Game, pos: Position): void {
+  // Each card exactly as many times as the game has decks.
+  const counts = new Map<string, number>();
+  for (const [id, pile] of pilesWithIds(pos)) {
+    for (const card of pile) {
+      const n = (counts.get(card) ?? 0) + 1;
+      counts.set(card, n);
+      if (n > game.decks) throw new UsageError(`pile ${id}: ${card} appears more than ${game.decks} time(s)`);
+    }
+  }
+  for (const card of orderedDecks(1).map(cardName)) {
+    const n = counts.get(card) ?? 0;
+    if (n < game.decks) throw new UsageError(`card ${card} is missing: found ${n} of ${game.decks}`);
+  }
+  if (!game.hasWaste && pos.waste.length) throw new UsageError(`pile w: ${game.id} has no waste`);
+  // Pile limits.
+  const dealt = dealGame(game, 0);
+  pos.reserves.forEach((pile, i) => {
+    if (pile.length > game.reserves[i]!) throw new UsageError(`pile r${i}: ${pile.length} cards, at most ${game.reserves[i]}`);
+  });
+  if (pos.stock.length > dealt.stock.length) throw new UsageError(`pile s: ${pos.stock.length} cards, at most ${dealt.stock.length}`);
+  pos.tableau.forEach((pile, i) => {
+    if (pile.length > game.tableau.capacity) throw new UsageError(`pile t${i}: ${pile.length} cards, at most ${game.tableau.capacity}`);
+    if (game.autoFill && pile.length === 0 && pos.stock.length + pos.waste.length > 0) {
+      throw new UsageError(`pile t${i} is empty while the stock or waste has cards (spaces are filled at once)`);
+    }
+  });
+  // Foundations: legal sequences from the right first card; the base rank agrees.
+  const base = pos.base ? parseRank(pos.base) : 0;
+  let f = 0;
+  for (const group of game.foundations) {
+    for (let i = 0; i < group.count; i++, f++) {
+      const pile = pos.foundations[f]!;
+      const id = `f${f}`;
+      if (pile.length > game.foundationMax) throw new UsageError(`pile ${id}: ${pile.length} cards, at most ${game.foundationMax}`);
+      const first = group.firstCards?.[i];
+      if (first !== undefined && pile[0] !== first) throw new UsageError(`pile ${id} must start with ${first}`);
+      if (pile.length === 0) continue;
+      const bottom = parseCard(pile[0]!);
+      if (group.start === 'base-rank') {
+        if (!base) throw new UsageError(`pile ${id}: ${pile[0]} is on a foundation but the position has no base rank`);
+        if (rankOf(bottom) !== base) throw new UsageError(`pile ${id}: ${pile[0]} does not have the base rank ${pos.base}`);
+      } else if (first === undefined && rankOf(bottom) !== group.start) {
+        throw new UsageError(`pile ${id}: ${pile[0]} cannot start this foundation (it takes ${rankName(group.start)})`);
+      }
+      for (let k = 1; k < pile.length; k++) {
+        if (!follows(group, parseCard(pile[k - 1]!), parseCard(pile[k]!))) {
+          throw new UsageError(`pile ${id}: ${pile[k]} cannot be built on ${pile[k - 1]}`);
+        }
+      }
+    }
+  }
+}
+
+/** A readable layout: every pile on a line, labelled with its id, bottom to top. */
+export function formatPosition(pos: Position, opts: { symbols?: boolean } = {}): string {
+  const show = (c: string): string => (opts.symbols ? cardSymbol(parseCard(c)) : c);
+  const game = getGame(pos.game);
+  const lines = [`${game.name}${pos.seed !== undefined ? `, seed ${pos.seed}` : ''}${'base' in pos ? `, base rank ${pos.base ?? 'not yet fixed'}` : ''}`];
+  const line = (id: string, label: string, pile: string[], extra = ''): void => {
+    lines.push(`${id.padEnd(4)}${label.padEnd(12)}${pile.map(show).join(' ')}${extra}`);
+  };
+  pos.foundations.forEach((p, i) => line(`f${i}`, 'foundation', p));
+  pos.tableau.forEach((p, i) => line(`t${i}`, 'tableau', p));
+  pos.reserves.forEach((p, i) => line(`r${i}`, 'reserve', p));
+  if (game.hasWaste) line('w', 'waste', pos.waste);
+  line('s', `stock (${pos.stock.length})`, pos.stock);
+  return lines.join('\n');
+}

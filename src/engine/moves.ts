@@ -1,0 +1,207 @@
+// Moves as integers: src | dst << 8 | count << 16 (count > 1 only for Double Dot's runs); the
+// draw is src = dst = the stock. Generation, apply and undo for every game, from the compiled
+// rules; apply records what else a move did (base rank fixed, space auto-filled, piles dealt)
+// so that undo restores the state and its key exactly.
+import { cardName } from '../cards.js';
+import { KIND_F, KIND_S, KIND_T, KIND_W, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
+import type { State } from './state.js';
+
+export const encodeMove = (src: number, dst: number, count: number): number => src | (dst << 8) | (count << 16);
+export const moveSrc = (m: number): number => m & 255;
+export const moveDst = (m: number): number => (m >>> 8) & 255;
+export const moveCount = (m: number): number => m >>> 16;
+export const drawMove = (rules: Rules): number => encodeMove(rules.stock, rules.stock, 1);
+
+// lineInfo bits: the low byte is how many piles a Double Dot draw dealt to.
+const BASE_SET = 1 << 8;
+const FILLED_FROM_WASTE = 1 << 9;
+const FILLED_FROM_STOCK = 1 << 10;
+const TABLEAU_NOW_INTERCHANGEABLE = 1 << 11;
+
+/** Most moves one position can have (every source to every pile, runs included, and a draw). */
+export const MAX_MOVES = 1024;
+
+/** Whether an empty foundation or a foundation's top takes `card`. */
+export function foundationAccepts(s: State, f: number, card: number): boolean {
+  const r = s.rules;
+  const l = s.len[f]!;
+  const g = r.groupOf[f]!;
+  if (l === 0) {
+    const start = r.groupStart[g]!;
+    const rank = (card >> 2) + 1;
+    return start === START_BASE ? s.base === 0 || rank === s.base : start === rank;
+  }
+  return l < r.capacity[f]! && r.foundationFollows[g * 2704 + s.cards[f * s.stride + l - 1]! * 52 + card] === 1;
+}
+
+/**
+ * Writes the legal moves into `out` and returns how many. With `canonical`, moves that lead to
+ * the same position up to interchangeable piles are written once: one empty foundation of a
+ * group and one empty tableau pile stand for all, and moving a whole pile into an empty pile of
+ * the same kind (which changes nothing) is left out.
+ */
+export function generateMoves(s: State, out: Int32Array, canonical: boolean): number {
+  const r = s.rules;
+  const len = s.len;
+  const cards = s.cards;
+  const stride = s.stride;
+  const ft = r.firstTableau;
+  const endT = ft + r.nTableau;
+  const emptyOpen = r.game.tableau.emptyAccepts === 'always' || (len[r.stock] === 0 && len[r.waste] === 0);
+  const tableauShared = s.pileClass === s.zobrist.sharedClass;
+  let n = 0;
+  for (let src = 0; src < r.nPiles; src++) {
+    const l = len[src]!;
+    const kind = r.kindOf[src]!;
+    if (l === 0 || kind === KIND_S) continue;
+    if (kind === KIND_F && l <= r.minFoundation[r.groupOf[src]!]!) continue;
+    const card = cards[src * stride + l - 1]!;
+    if (r.canMove[kind * 5 + KIND_F] === 1) {
+      let emptySeen = 0; // bit per foundation group
+      for (let f = 0; f < r.nFoundations; f++) {
+        if (f === src || !foundationAccepts(s, f, card)) continue;
+        if (canonical && len[f] === 0) {
+          const bit = 1 << r.groupOf[f]!;
+          if (emptySeen & bit || (kind === KIND_F && l === 1 && r.groupOf[src] === r.groupOf[f])) continue;
+          emptySeen |= bit;
+        }
+        out[n++] = encodeMove(src, f, 1);
+      }
+    }
+    if (r.canMove[kind * 5 + KIND_T] !== 1) continue;
+    const wholePile = kind === KIND_T && tableauShared;
+    for (let count = 1; count <= l; count++) {
+      const bottom = cards[src * stride + l - count]!;
+      if (count > 1 && (!r.game.tableau.runs || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1)) break;
+      let emptySeen = false;
+      for (let t = ft; t < endT; t++) {
+        if (t === src) continue;
+        const lt = len[t]!;
+        if (lt === 0) {
+          if (!emptyOpen) continue;
+          if (canonical && (emptySeen || (wholePile && count === l))) continue;
+          emptySeen = true;
+          out[n++] = encodeMove(src, t, count);
+        } else if (lt + count <= r.capacity[t]! && r.tableauFollows[cards[t * stride + lt - 1]! * 52 + bottom] === 1) {
+          out[n++] = encodeMove(src, t, count);
+        }
+      }
+    }
+  }
+  if (len[r.stock]! > 0) out[n++] = drawMove(r);
+  return n;
+}
+
+export function applyMove(s: State, m: number): void {
+  const r = s.rules;
+  const src = m & 255;
+  const dst = (m >>> 8) & 255;
+  let info = 0;
+  if (src === r.stock) {
+    if (r.drawToTableau) {
+      const k = Math.min(r.nTableau, s.len[src]!);
+      for (let i = 0; i < k; i++) s.push(r.firstTableau + i, s.pop(src));
+      info = k;
+      if (s.len[src] === 0) {
+        s.setTableauInterchangeable(true);
+        info |= TABLEAU_NOW_INTERCHANGEABLE;
+      }
+    } else {
+      s.push(r.waste, s.pop(src));
+    }
+  } else {
+    const count = m >>> 16;
+    const from = src * s.stride + s.len[src]! - count;
+    const bottom = s.cards[from]!;
+    for (let i = 0; i < count; i++) s.push(dst, s.cards[from + i]!);
+    for (let i = 0; i < count; i++) s.pop(src);
+    if (r.usesBaseRank && s.base === 0 && r.kindOf[dst] === KIND_F) {
+      s.setBase((bottom >> 2) + 1);
+      info |= BASE_SET;
+    }
+    if (r.game.autoFill && r.kindOf[src] === KIND_T && s.len[src] === 0) {
+      if (s.len[r.waste]! > 0) {
+        s.push(src, s.pop(r.waste));
+        info |= FILLED_FROM_WASTE;
+      } else if (s.len[r.stock]! > 0) {
+        s.push(src, s.pop(r.stock));
+        info |= FILLED_FROM_STOCK;
+      }
+    }
+  }
+  s.line[s.depth] = m;
+  s.lineInfo[s.depth] = info;
+  s.depth++;
+}
+
+export function undoMove(s: State): void {
+  const r = s.rules;
+  s.depth--;
+  const m = s.line[s.depth]!;
+  const info = s.lineInfo[s.depth]!;
+  const src = m & 255;
+  const dst = (m >>> 8) & 255;
+  if (src === r.stock) {
+    if (r.drawToTableau) {
+      if (info & TABLEAU_NOW_INTERCHANGEABLE) s.setTableauInterchangeable(false);
+      for (let i = (info & 255) - 1; i >= 0; i--) s.push(src, s.pop(r.firstTableau + i));
+    } else {
+      s.push(src, s.pop(r.waste));
+    }
+    return;
+  }
+  if (info & FILLED_FROM_WASTE) s.push(r.waste, s.pop(src));
+  else if (info & FILLED_FROM_STOCK) s.push(r.stock, s.pop(src));
+  if (info & BASE_SET) s.setBase(0);
+  const count = m >>> 16;
+  const from = dst * s.stride + s.len[dst]! - count;
+  for (let i = 0; i < count; i++) s.push(src, s.cards[from + i]!);
+  for (let i = 0; i < count; i++) s.pop(dst);
+}
+
+/** FORMATS.md notation: `t3>f0`, `t2:3>t5`, `draw`. */
+export function formatMove(rules: Rules, m: number): string {
+  const src = moveSrc(m);
+  if (src === rules.stock) return 'draw';
+  const count = moveCount(m);
+  return `${pileId(rules, src)}${count > 1 ? `:${count}` : ''}>${pileId(rules, moveDst(m))}`;
+}
+
+/** Reads FORMATS.md notation into a move; -1 if it is not well formed or names no such pile. */
+export function parseMove(rules: Rules, text: string): number {
+  const t = text.trim().toLowerCase();
+  if (t === 'draw') return drawMove(rules);
+  const m = /^([a-z]\d*)(?::(\d+))?>([a-z]\d*)$/.exec(t);
+  if (!m) return -1;
+  const src = pileIndex(rules, m[1]!);
+  const dst = pileIndex(rules, m[3]!);
+  const count = m[2] === undefined ? 1 : Number(m[2]);
+  if (src < 0 || dst < 0 || src === rules.stock || dst === rules.stock || count < 1 || count > 255) return -1;
+  return encodeMove(src, dst, count);
+}
+
+/** Whether `m` is among the legal moves of the position. */
+export function isLegal(s: State, m: number): boolean {
+  const moves = new Int32Array(MAX_MOVES);
+  const n = generateMoves(s, moves, false);
+  for (let i = 0; i < n; i++) if (moves[i] === m) return true;
+  return false;
+}
+
+const PILE_WORDS = ['foundation', 'tableau', 'reserve', 'stock', 'waste'];
+
+/** A move in words, before it is applied: `7H waste -> tableau 3`, `draw 7H`, `deal 8 cards`. */
+export function describeMove(s: State, m: number): string {
+  const r = s.rules;
+  const src = moveSrc(m);
+  if (src === r.stock) {
+    return r.drawToTableau ? `deal ${Math.min(r.nTableau, s.len[src]!)} cards onto the tableau` : `draw ${cardName(s.top(src))}`;
+  }
+  const count = moveCount(m);
+  const pileWords = (p: number): string => {
+    const kind = r.kindOf[p]!;
+    return kind === KIND_S || kind === KIND_W ? PILE_WORDS[kind]! : `${PILE_WORDS[kind]} ${pileId(r, p).slice(1)}`;
+  };
+  const cards = count > 1 ? `${count} cards from ${cardName(s.cards[src * s.stride + s.len[src]! - count]!)}` : cardName(s.top(src));
+  return `${cards} ${pileWords(src)} -> ${pileWords(moveDst(m))}`;
+}

@@ -1,0 +1,140 @@
+// Compiles a game's rules (data in src/games) into flat lookup tables for the engine's hot loop.
+import { colourOf, rankOf } from '../cards.js';
+import { follows } from '../games/build.js';
+import type { Game, PileKind } from '../games/types.js';
+
+export const KIND_F = 0;
+export const KIND_T = 1;
+export const KIND_R = 2;
+export const KIND_S = 3;
+export const KIND_W = 4;
+const KIND_LETTERS = 'ftrsw';
+
+/** Empty foundation start value meaning "the base rank, or any rank while none is fixed". */
+export const START_BASE = 0;
+/** Empty foundation start value for piles that are never empty (dealt a first card). */
+export const START_NEVER = -1;
+
+export interface Rules {
+  game: Game;
+  nFoundations: number;
+  nTableau: number;
+  nReserves: number;
+  nPiles: number;
+  /** Pile indices: foundations 0.., then tableau, then reserves, then stock, then waste. */
+  firstTableau: number;
+  firstReserve: number;
+  stock: number;
+  waste: number;
+  /** Cards in the game, and so the most any pile can hold: the stride of the card array. */
+  totalCards: number;
+  kindOf: Uint8Array;
+  /** Most cards a pile may hold. */
+  capacity: Uint8Array;
+  /** Foundation piles: their group's index; other piles 0. */
+  groupOf: Uint8Array;
+  /** Per foundation group: START_BASE, START_NEVER, or the rank an empty pile accepts. */
+  groupStart: Int8Array;
+  /** Cards a foundation keeps (Double Dot's first card never leaves). */
+  minFoundation: Uint8Array;
+  /** [group * 52 * 52 + prev * 52 + next]: 1 if next builds on prev on that group's foundations. */
+  foundationFollows: Uint8Array;
+  /** [prev * 52 + next]: 1 if next builds on prev in the tableau. */
+  tableauFollows: Uint8Array;
+  /** [srcKind * 5 + dstKind]: 1 if a card may move from that kind of pile to that kind. */
+  canMove: Uint8Array;
+  usesBaseRank: boolean;
+  drawToTableau: boolean;
+  /** For the hash: the id of what the rules can tell apart about each card. */
+  identity: Uint8Array;
+  identities: number;
+}
+
+export function pileKindLetter(kind: number): string {
+  return KIND_LETTERS[kind]!;
+}
+
+export function compileRules(game: Game): Rules {
+  const nFoundations = game.foundations.reduce((n, g) => n + g.count, 0);
+  const nTableau = game.tableau.count;
+  const nReserves = game.reserves.length;
+  const firstTableau = nFoundations;
+  const firstReserve = firstTableau + nTableau;
+  const stock = firstReserve + nReserves;
+  const waste = stock + 1;
+  const nPiles = waste + 1;
+  const totalCards = 52 * game.decks;
+
+  const kindOf = new Uint8Array(nPiles);
+  const capacity = new Uint8Array(nPiles).fill(totalCards);
+  const groupOf = new Uint8Array(nPiles);
+  let p = 0;
+  game.foundations.forEach((group, g) => {
+    for (let i = 0; i < group.count; i++, p++) {
+      kindOf[p] = KIND_F;
+      capacity[p] = game.foundationMax;
+      groupOf[p] = g;
+    }
+  });
+  for (let t = 0; t < nTableau; t++, p++) {
+    kindOf[p] = KIND_T;
+    capacity[p] = Math.min(game.tableau.capacity, totalCards);
+  }
+  for (let r = 0; r < nReserves; r++, p++) kindOf[p] = KIND_R;
+  kindOf[stock] = KIND_S;
+  kindOf[waste] = KIND_W;
+
+  const groupStart = Int8Array.from(game.foundations, (g) =>
+    g.firstCards ? START_NEVER : g.start === 'base-rank' ? START_BASE : g.start,
+  );
+  const minFoundation = Uint8Array.from(game.foundations, (g) => (g.firstCards ? 1 : 0));
+  const foundationFollows = new Uint8Array(game.foundations.length * 52 * 52);
+  game.foundations.forEach((group, g) => {
+    for (let a = 0; a < 52; a++)
+      for (let b = 0; b < 52; b++) foundationFollows[g * 2704 + a * 52 + b] = follows(group, a, b) ? 1 : 0;
+  });
+  const tableauFollows = new Uint8Array(52 * 52);
+  for (let a = 0; a < 52; a++)
+    for (let b = 0; b < 52; b++) tableauFollows[a * 52 + b] = follows(game.tableau, a, b) ? 1 : 0;
+
+  const canMove = new Uint8Array(25);
+  for (const m of game.moves) {
+    canMove[KIND_LETTERS.indexOf(m[0] as PileKind) * 5 + KIND_LETTERS.indexOf(m[2] as PileKind)] = 1;
+  }
+
+  const identity = new Uint8Array(52);
+  for (let c = 0; c < 52; c++) {
+    identity[c] =
+      game.cardIdentity === 'card' ? c : game.cardIdentity === 'rank' ? rankOf(c) - 1 : (rankOf(c) - 1) * 2 + colourOf(c);
+  }
+  const identities = game.cardIdentity === 'card' ? 52 : game.cardIdentity === 'rank' ? 13 : 26;
+
+  return {
+    game, nFoundations, nTableau, nReserves, nPiles, firstTableau, firstReserve, stock, waste, totalCards,
+    kindOf, capacity, groupOf, groupStart, minFoundation, foundationFollows, tableauFollows, canMove,
+    usesBaseRank: game.foundations.some((g) => g.start === 'base-rank'),
+    drawToTableau: game.draw === 'to-every-tableau-pile',
+    identity, identities,
+  };
+}
+
+/** Pile id (`f3`, `t0`, `r0`, `s`, `w`) of a pile index. */
+export function pileId(rules: Rules, p: number): string {
+  const kind = rules.kindOf[p]!;
+  if (kind === KIND_S) return 's';
+  if (kind === KIND_W) return 'w';
+  const first = kind === KIND_F ? 0 : kind === KIND_T ? rules.firstTableau : rules.firstReserve;
+  return KIND_LETTERS[kind]! + (p - first);
+}
+
+/** Pile index of a pile id, or -1. */
+export function pileIndex(rules: Rules, id: string): number {
+  if (id === 's') return rules.stock;
+  if (id === 'w') return rules.game.hasWaste ? rules.waste : -1;
+  const m = /^([ftr])(\d+)$/.exec(id);
+  if (!m) return -1;
+  const i = Number(m[2]);
+  const [first, count] =
+    m[1] === 'f' ? [0, rules.nFoundations] : m[1] === 't' ? [rules.firstTableau, rules.nTableau] : [rules.firstReserve, rules.nReserves];
+  return i < count ? first + i : -1;
+}

@@ -1,0 +1,180 @@
+// The position as the engine holds it: one Uint8Array of cards (pile p's cards at
+// p * stride .. p * stride + len[p] - 1, bottom to top), pile lengths, Double Signora's base rank,
+// and the Zobrist key, kept up to date by push and pop.
+import { cardName, parseCard, parseRank, rankName } from '../cards.js';
+import type { Position } from '../deal.js';
+import { getGame } from '../games/index.js';
+import { compileRules, type Rules } from './rules.js';
+import { makeZobrist, mix32, type Zobrist } from './zobrist.js';
+
+const compiled = new Map<string, { rules: Rules; zobrist: Zobrist }>();
+
+function rulesFor(gameId: string): { rules: Rules; zobrist: Zobrist } {
+  let entry = compiled.get(gameId);
+  if (!entry) {
+    const rules = compileRules(getGame(gameId));
+    entry = { rules, zobrist: makeZobrist(rules) };
+    compiled.set(gameId, entry);
+  }
+  return entry;
+}
+
+/** Deepest line of moves a state can record for undo. */
+const MAX_LINE = 1 << 16;
+
+export class State {
+  readonly rules: Rules;
+  readonly zobrist: Zobrist;
+  readonly stride: number;
+  readonly cards: Uint8Array;
+  readonly len: Uint8Array;
+  /** Double Signora's base rank, 0 while none is fixed. */
+  base = 0;
+  keyLo = 0;
+  keyHi = 0;
+  readonly pileLo: Uint32Array;
+  readonly pileHi: Uint32Array;
+  /** Hash class of each pile now (Double Dot tells tableau piles apart until the stock is out). */
+  pileClass: Uint8Array;
+  /** Moves applied, and what each did besides (see moves.ts), for undo. */
+  readonly line = new Int32Array(MAX_LINE);
+  readonly lineInfo = new Int32Array(MAX_LINE);
+  depth = 0;
+  seed: number | undefined;
+
+  constructor(gameId: string) {
+    const { rules, zobrist } = rulesFor(gameId);
+    this.rules = rules;
+    this.zobrist = zobrist;
+    this.stride = rules.totalCards;
+    this.cards = new Uint8Array(rules.nPiles * this.stride);
+    this.len = new Uint8Array(rules.nPiles);
+    this.pileLo = new Uint32Array(rules.nPiles);
+    this.pileHi = new Uint32Array(rules.nPiles);
+    this.pileClass = rules.drawToTableau ? zobrist.ownClass : zobrist.sharedClass;
+  }
+
+  static fromPosition(pos: Position): State {
+    const s = new State(pos.game);
+    const r = s.rules;
+    const fill = (p: number, pile: string[]): void => {
+      for (const name of pile) s.push(p, parseCard(name));
+    };
+    pos.foundations.forEach((pile, i) => fill(i, pile));
+    pos.tableau.forEach((pile, i) => fill(r.firstTableau + i, pile));
+    pos.reserves.forEach((pile, i) => fill(r.firstReserve + i, pile));
+    fill(r.stock, pos.stock);
+    fill(r.waste, pos.waste);
+    s.base = pos.base ? parseRank(pos.base) : 0;
+    s.seed = pos.seed;
+    if (r.drawToTableau && pos.stock.length === 0) s.pileClass = s.zobrist.sharedClass;
+    s.rehash();
+    return s;
+  }
+
+  toPosition(): Position {
+    const r = this.rules;
+    const pile = (p: number): string[] => Array.from(this.cards.subarray(p * this.stride, p * this.stride + this.len[p]!), cardName);
+    const range = (first: number, n: number): string[][] => Array.from({ length: n }, (_, i) => pile(first + i));
+    const pos: Position = {
+      game: r.game.id,
+      ...(this.seed !== undefined ? { seed: this.seed } : {}),
+      foundations: range(0, r.nFoundations),
+      tableau: range(r.firstTableau, r.nTableau),
+      reserves: range(r.firstReserve, r.nReserves),
+      stock: pile(r.stock),
+      waste: pile(r.waste),
+    };
+    if (r.usesBaseRank) pos.base = this.base ? rankName(this.base) : null;
+    return pos;
+  }
+
+  top(p: number): number {
+    return this.cards[p * this.stride + this.len[p]! - 1]!;
+  }
+
+  push(p: number, card: number): void {
+    const d = this.len[p]!;
+    this.cards[p * this.stride + d] = card;
+    this.len[p] = d + 1;
+    this.toggle(p, d, card);
+  }
+
+  pop(p: number): number {
+    const d = this.len[p]! - 1;
+    const card = this.cards[p * this.stride + d]!;
+    this.len[p] = d;
+    this.toggle(p, d, card);
+    return card;
+  }
+
+  /** XORs a card at a depth into its pile's hash and moves the key by the change. */
+  private toggle(p: number, depth: number, card: number): void {
+    const z = this.zobrist;
+    const i = (this.pileClass[p]! * z.stride + depth) * z.identities + this.rules.identity[card]!;
+    const oldLo = this.pileLo[p]!;
+    const oldHi = this.pileHi[p]!;
+    const newLo = (oldLo ^ z.lo[i]!) >>> 0;
+    const newHi = (oldHi ^ z.hi[i]!) >>> 0;
+    this.pileLo[p] = newLo;
+    this.pileHi[p] = newHi;
+    this.keyLo = (this.keyLo - mix32(oldLo) + mix32(newLo)) >>> 0;
+    this.keyHi = (this.keyHi - mix32(oldHi ^ 0x9e3779b9) + mix32(newHi ^ 0x9e3779b9)) >>> 0;
+  }
+
+  setBase(rank: number): void {
+    const z = this.zobrist;
+    this.keyLo = (this.keyLo - z.baseLo[this.base]! + z.baseLo[rank]!) >>> 0;
+    this.keyHi = (this.keyHi - z.baseHi[this.base]! + z.baseHi[rank]!) >>> 0;
+    this.base = rank;
+  }
+
+  /** Switches Double Dot's tableau piles to one hash class once no draw can reach them. */
+  setTableauInterchangeable(yes: boolean): void {
+    this.pileClass = yes ? this.zobrist.sharedClass : this.zobrist.ownClass;
+    this.rehash();
+  }
+
+  /** Recomputes every pile hash and the key from scratch. */
+  rehash(): void {
+    [this.keyLo, this.keyHi] = this.hashPiles(true);
+  }
+
+  /** The key computed from the cards alone (tests compare it with the incremental one). */
+  keyFromScratch(): [number, number] {
+    return this.hashPiles(false);
+  }
+
+  private hashPiles(store: boolean): [number, number] {
+    const z = this.zobrist;
+    let keyLo = z.baseLo[this.base]!;
+    let keyHi = z.baseHi[this.base]!;
+    for (let p = 0; p < this.rules.nPiles; p++) {
+      let lo = 0;
+      let hi = 0;
+      for (let d = 0; d < this.len[p]!; d++) {
+        const i = (this.pileClass[p]! * z.stride + d) * z.identities + this.rules.identity[this.cards[p * this.stride + d]!]!;
+        lo ^= z.lo[i]!;
+        hi ^= z.hi[i]!;
+      }
+      if (store) {
+        this.pileLo[p] = lo >>> 0;
+        this.pileHi[p] = hi >>> 0;
+      }
+      keyLo += mix32(lo >>> 0);
+      keyHi += mix32((hi ^ 0x9e3779b9) >>> 0);
+    }
+    return [keyLo >>> 0, keyHi >>> 0];
+  }
+
+  /** Cards on the foundations: the game is won when it equals every card. */
+  foundationCards(): number {
+    let n = 0;
+    for (let f = 0; f < this.rules.nFoundations; f++) n += this.len[f]!;
+    return n;
+  }
+
+  isWon(): boolean {
+    return this.foundationCards() === this.rules.totalCards;
+  }
+}

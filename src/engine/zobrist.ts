@@ -1,0 +1,63 @@
+// Zobrist keys in two 32-bit lanes. A pile's hash is the XOR of one random value per
+// (pile class, depth, card identity); the position key is the sum of the mixed pile hashes, so
+// piles of one class (interchangeable piles) give the same key in any order, and two equal
+// piles do not cancel out as they would under XOR.
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import type { Rules } from './rules.js';
+import { KIND_F, KIND_R, KIND_S, KIND_T } from './rules.js';
+
+export interface Zobrist {
+  lo: Uint32Array;
+  hi: Uint32Array;
+  /** Index of (class, depth, identity) is (cls * depth stride + depth) * identities + identity. */
+  stride: number;
+  identities: number;
+  /** Keys for Double Signora's base rank, by rank (index 0: none fixed). */
+  baseLo: Uint32Array;
+  baseHi: Uint32Array;
+  /** Class of each pile when tableau piles are interchangeable, and when they are told apart. */
+  sharedClass: Uint8Array;
+  ownClass: Uint8Array;
+}
+
+/** Murmur3's finaliser: spreads a pile hash before it is summed into the key. */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+export function makeZobrist(rules: Rules): Zobrist {
+  const groups = rules.game.foundations.length;
+  const tableauShared = groups;
+  const reserves = groups + 1 + rules.nTableau;
+  const classes = reserves + 3;
+  const sharedClass = new Uint8Array(rules.nPiles);
+  const ownClass = new Uint8Array(rules.nPiles);
+  for (let p = 0; p < rules.nPiles; p++) {
+    const kind = rules.kindOf[p]!;
+    const cls =
+      kind === KIND_F ? rules.groupOf[p]! : kind === KIND_T ? tableauShared : kind === KIND_R ? reserves : kind === KIND_S ? reserves + 1 : reserves + 2;
+    sharedClass[p] = cls;
+    ownClass[p] = kind === KIND_T ? groups + 1 + (p - rules.firstTableau) : cls;
+  }
+  const stride = rules.totalCards;
+  const size = classes * stride * rules.identities;
+  const rng = xoroshiro128plus(0x5eed);
+  const lo = new Uint32Array(size);
+  const hi = new Uint32Array(size);
+  for (let i = 0; i < size; i++) {
+    lo[i] = rng.next() >>> 0;
+    hi[i] = rng.next() >>> 0;
+  }
+  const baseLo = new Uint32Array(14);
+  const baseHi = new Uint32Array(14);
+  for (let r = 1; r < 14; r++) {
+    baseLo[r] = rng.next() >>> 0;
+    baseHi[r] = rng.next() >>> 0;
+  }
+  return { lo, hi, stride, identities: rules.identities, baseLo, baseHi, sharedClass, ownClass };
+}
