@@ -2,6 +2,10 @@
 import { Command, CommanderError } from 'commander';
 import { dealCommand } from './deal.js';
 import { checkCommand } from './check.js';
+import { solveCommand } from './solve.js';
+import { winrateCommand } from './winrate.js';
+import { summaryCommand } from './summary.js';
+import { plotCommand } from './plot.js';
 
 const program = new Command('patience')
   .description('Deals, solves and measures the win rates of four patience games')
@@ -11,6 +15,10 @@ const program = new Command('patience')
 
 dealCommand(program);
 checkCommand(program);
+solveCommand(program);
+winrateCommand(program);
+summaryCommand(program);
+plotCommand(program);
 
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);

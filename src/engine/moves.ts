@@ -35,12 +35,12 @@ export function foundationAccepts(s: State, f: number, card: number): boolean {
 }
 
 /**
- * Writes the legal moves into `out` and returns how many. With `canonical`, moves that lead to
+ * Writes the legal moves into `out` from index `at` and returns how many. With `canonical`, moves that lead to
  * the same position up to interchangeable piles are written once: one empty foundation of a
  * group and one empty tableau pile stand for all, and moving a whole pile into an empty pile of
  * the same kind (which changes nothing) is left out.
  */
-export function generateMoves(s: State, out: Int32Array, canonical: boolean): number {
+export function generateMoves(s: State, out: Int32Array, canonical: boolean, at = 0): number {
   const r = s.rules;
   const len = s.len;
   const cards = s.cards;
@@ -49,7 +49,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean): nu
   const endT = ft + r.nTableau;
   const emptyOpen = r.game.tableau.emptyAccepts === 'always' || (len[r.stock] === 0 && len[r.waste] === 0);
   const tableauShared = s.pileClass === s.zobrist.sharedClass;
-  let n = 0;
+  let n = at;
   for (let src = 0; src < r.nPiles; src++) {
     const l = len[src]!;
     const kind = r.kindOf[src]!;
@@ -89,7 +89,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean): nu
     }
   }
   if (len[r.stock]! > 0) out[n++] = drawMove(r);
-  return n;
+  return n - at;
 }
 
 export function applyMove(s: State, m: number): void {

@@ -19,8 +19,8 @@ function rulesFor(gameId: string): { rules: Rules; zobrist: Zobrist } {
   return entry;
 }
 
-/** Deepest line of moves a state can record for undo. */
-const MAX_LINE = 1 << 16;
+/** Longest line of moves a state can record for undo (the search's depth limit). */
+export const MAX_LINE = 1 << 17;
 
 export class State {
   readonly rules: Rules;

@@ -25,4 +25,14 @@ export const mamySusan: Game = {
   dealOrder: [...piles('t', 10), ...piles('t', 10), ...piles('t', 10), ...piles('t', 10), ...repeat('r0', 5)],
   cardIdentity: 'card',
   hiddenReserveUnderTop: true, // MS-2: only the reserve's top is face up
+  // Safe move home: a card c of rank r may go home at once when every card of rank < r is home.
+  // Take any winning line L from the position; drop from it every move of c and of cards of rank
+  // < r (they are all home from the start now). Every move left is legal: its card has rank >= r
+  // and is still its pile's top (only dropped cards lay above it); it lands on a card of rank > r
+  // (a tableau card Y with X = Y-1 >= r; Y cannot be c or lower, or X would be dropped too), on an
+  // empty pile (still empty), or home on r-1 or higher of its suit; if that is c's foundation,
+  // c's twin goes on the other foundation of the suit instead (both hold A..r-1; foundations are
+  // interchangeable). Take-backs lose nothing: a dropped card back in the tableau can host only
+  // cards of rank < r, all home. So the shorter line still wins.
+  safeHome: 'lower-ranks-home',
 };

@@ -66,6 +66,11 @@ export interface Game {
   dealOrder: string[];
   /** What the rules can tell apart about a card: it decides which cards hash the same. */
   cardIdentity: 'card' | 'rank-and-colour' | 'rank';
+  /**
+   * A move home the search may make at once without trying alternatives, where the game's file
+   * proves it never loses a win: 'lower-ranks-home' (a card all of whose lower ranks are home).
+   */
+  safeHome?: 'lower-ranks-home';
   /** Cards whose order a player cannot see besides the stock: reserve cards under the top. */
   hiddenReserveUnderTop: boolean;
 }

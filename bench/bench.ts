@@ -1,0 +1,78 @@
+// The solver benchmark: a fixed set of seeds per game, solved one after another on one core.
+// Prints deals/s, nodes/s, median and p95 ms per deal, won/lost/unknown and peak RSS per game,
+// writes results/bench.csv, and with --compare OLD.csv prints the ratio to an earlier run.
+//   npm run bench -- [--deals 20] [--time-limit 2] [--compare results/bench.csv] [--out FILE]
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import { dealGame } from '../src/deal.js';
+import { GAMES } from '../src/games/index.js';
+import { Solver } from '../src/engine/search.js';
+import { solvePosition, DEFAULT_SETTINGS } from '../src/solve.js';
+import { percentile } from '../src/sim/stats.js';
+
+const { values } = parseArgs({
+  options: {
+    deals: { type: 'string', default: '20' },
+    'time-limit': { type: 'string', default: '2' },
+    memory: { type: 'string', default: String(DEFAULT_SETTINGS.memoryMb) },
+    game: { type: 'string' },
+    compare: { type: 'string' },
+    out: { type: 'string', default: 'results/bench.csv' },
+  },
+});
+const deals = Number(values.deals);
+const settings = { memoryMb: Number(values.memory), maxNodes: 0, timeLimit: Number(values['time-limit']) };
+const solver = new Solver(settings.memoryMb);
+const columns = ['game', 'deals', 'time_limit', 'won', 'lost', 'unknown', 'deals_per_s', 'nodes_per_s', 'median_ms', 'p95_ms', 'peak_rss_mb'];
+const rows: Record<string, string | number>[] = [];
+let peakRss = 0;
+
+for (const game of GAMES.filter((g) => !values.game || g.id === values.game)) {
+  const times: number[] = [];
+  const counts = { won: 0, lost: 0, unknown: 0 };
+  let nodes = 0;
+  for (let seed = 0; seed < deals; seed++) {
+    const report = solvePosition(dealGame(game, seed), settings, solver);
+    counts[report.result]++;
+    nodes += report.stats.nodes;
+    times.push(report.stats.ms);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }
+  const totalMs = times.reduce((a, b) => a + b, 0);
+  rows.push({
+    game: game.id, deals, time_limit: settings.timeLimit, ...counts,
+    deals_per_s: round(deals / (totalMs / 1000)),
+    nodes_per_s: Math.round(nodes / (totalMs / 1000)),
+    median_ms: round(percentile(times, 0.5)),
+    p95_ms: round(percentile(times, 0.95)),
+    peak_rss_mb: Math.round(peakRss / 2 ** 20),
+  });
+  printRow(rows[rows.length - 1]!);
+}
+
+const previous = values.compare ? readCsv(values.compare) : [];
+for (const row of rows) {
+  const old = previous.find((p) => p.game === row.game);
+  if (!old) continue;
+  const ratio = (k: string): string => (Number(old[k]) > 0 ? (Number(row[k]) / Number(old[k])).toFixed(2) : '-');
+  console.log(`${String(row.game).padEnd(22)} vs ${values.compare}: nodes/s x${ratio('nodes_per_s')}, deals/s x${ratio('deals_per_s')}, median ms x${ratio('median_ms')}`);
+}
+mkdirSync(dirname(values.out!), { recursive: true });
+writeFileSync(values.out!, stringify(rows, { header: true, columns }));
+console.log(`wrote ${values.out}`);
+
+function printRow(row: Record<string, string | number>): void {
+  console.log(columns.map((c) => `${c}=${row[c]}`).join(' '));
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+function readCsv(file: string): Record<string, string>[] {
+  const [head, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
+  const keys = head!.split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i], v])));
+}

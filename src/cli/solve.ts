@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import { describeMove, applyMove, parseMove } from '../engine/moves.js';
+import { State } from '../engine/state.js';
+import { DEFAULT_SETTINGS, solvePosition, type SolveReport, type SolveSettings } from '../solve.js';
+import { intFlag, numberFlag, positionFromFlags, run } from './io.js';
+
+/** The solver flags shared by solve, winrate and bench. */
+export function solverOptions(cmd: Command): Command {
+  return cmd
+    .option('--time-limit <seconds>', 'give up with "unknown" after this many seconds per deal (0: none)', String(DEFAULT_SETTINGS.timeLimit))
+    .option('--max-nodes <n>', 'give up with "unknown" after this many positions (0: none)', String(DEFAULT_SETTINGS.maxNodes))
+    .option('--memory <mb>', 'transposition table size in megabytes', String(DEFAULT_SETTINGS.memoryMb));
+}
+
+export function settingsFromFlags(opts: { timeLimit: string; maxNodes: string; memory: string }): SolveSettings {
+  return {
+    timeLimit: opts.timeLimit.trim() === '0' ? 0 : numberFlag('--time-limit', opts.timeLimit),
+    maxNodes: intFlag('--max-nodes', opts.maxNodes, 0),
+    memoryMb: intFlag('--memory', opts.memory, 1, 16384),
+  };
+}
+
+export function solveCommand(program: Command): void {
+  solverOptions(
+    program
+      .command('solve')
+      .description('say whether a deal (or a typed-in position) can be won with all cards known, with the winning moves')
+      .option('-g, --game <id>', 'game id')
+      .option('-s, --seed <n>', 'seed of the deal')
+      .option('-p, --position <file>', 'a position JSON (FORMATS.md) to solve instead (- for stdin)')
+      .option('--json', 'print the solve result as JSON (FORMATS.md)'),
+  ).action((opts) =>
+    run(() => {
+      const report = solvePosition(positionFromFlags(opts), settingsFromFlags(opts));
+      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report));
+    }),
+  );
+}
+
+function formatReport(report: SolveReport): string {
+  const { stats } = report;
+  const why = report.result === 'unknown' ? ` (${stats.limit} limit reached)` : report.result === 'lost' ? ' (no line wins: proved)' : '';
+  const lines = [
+    `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${report.result}${why}`,
+    `${stats.nodes} positions in ${stats.ms} ms${stats.tableFull ? ' (the table filled up)' : ''}`,
+  ];
+  if (report.result === 'won') {
+    lines.push(`${report.moves.length} moves, replayed and checked:`);
+    const state = State.fromPosition(report.position);
+    report.moves.forEach((text, i) => {
+      const m = parseMove(state.rules, text);
+      lines.push(`${String(i + 1).padStart(4)}. ${describeMove(state, m)}  [${text}]`);
+      applyMove(state, m);
+    });
+  }
+  return `${lines.join('\n')}\n`;
+}

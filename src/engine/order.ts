@@ -1,0 +1,66 @@
+// Move ordering: the search tries first the moves that most often lead to a win. This is
+// ordering only (every move is still searched), so it can never make an answer wrong.
+import { foundationAccepts } from './moves.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W } from './rules.js';
+import type { State } from './state.js';
+
+/** Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small). */
+export function orderMoves(s: State, moves: Int32Array, at: number, n: number, scores: Int32Array): void {
+  for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!);
+  for (let i = 1; i < n; i++) {
+    const m = moves[at + i]!;
+    const v = scores[i]!;
+    let j = i - 1;
+    while (j >= 0 && scores[j]! < v) {
+      moves[at + j + 1] = moves[at + j]!;
+      scores[j + 1] = scores[j]!;
+      j--;
+    }
+    moves[at + j + 1] = m;
+    scores[j + 1] = v;
+  }
+}
+
+function score(s: State, m: number): number {
+  const r = s.rules;
+  const src = m & 255;
+  if (src === r.stock) return 150;
+  const dst = (m >>> 8) & 255;
+  const count = m >>> 16;
+  const srcKind = r.kindOf[src]!;
+  const dstKind = r.kindOf[dst]!;
+  const left = s.len[src]! - count;
+  if (dstKind === KIND_F) {
+    if (srcKind === KIND_F) return 5;
+    return 1000 + (srcKind === KIND_R ? 300 : srcKind === KIND_W ? 200 : left === 0 ? 280 : 250);
+  }
+  // To the tableau.
+  if (srcKind === KIND_F) return 10;
+  if (srcKind === KIND_R) return 600;
+  if (srcKind === KIND_W) return 500;
+  if (srcKind === KIND_T) {
+    if (left === 0) return s.len[dst] === 0 ? 1 : 450;
+    const exposed = s.cards[src * s.stride + left - 1]!;
+    for (let f = 0; f < r.nFoundations; f++) if (foundationAccepts(s, f, exposed)) return 800;
+    return 100;
+  }
+  return 0;
+}
+
+/**
+ * A move home that is safe to make at once, with no alternative searched, or -1. For games whose
+ * foundations build up in suit from the Ace (Mamy Susan): a card whose lower ranks are all home
+ * already. The proof is in the game's file (src/games/mamy-susan.ts).
+ */
+export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
+  const r = s.rules;
+  let lowest = 13;
+  for (let f = 0; f < r.nFoundations; f++) if (s.len[f]! < lowest) lowest = s.len[f]!;
+  for (let i = at; i < at + n; i++) {
+    const m = moves[i]!;
+    const src = m & 255;
+    if (src === r.stock || r.kindOf[(m >>> 8) & 255] !== KIND_F || r.kindOf[src] === KIND_F) continue;
+    if ((s.top(src) >> 2) + 1 <= lowest + 1) return m;
+  }
+  return -1;
+}
