@@ -6,11 +6,13 @@ import { solveCommand } from './solve.js';
 import { winrateCommand } from './winrate.js';
 import { summaryCommand } from './summary.js';
 import { plotCommand } from './plot.js';
+import { playCommand } from './play.js';
 
 const program = new Command('patience')
   .description('Deals, solves and measures the win rates of four patience games')
   .showHelpAfterError(false)
-  .configureOutput({ writeErr: (s) => process.stderr.write(s.split('\n')[0]!.replace(/^error: /, 'patience: ') + '\n') })
+  // Commander's errors become one line; help asked for (or shown for no command) stays whole.
+  .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error: ') ? `${s.split('\n')[0]!.replace(/^error: /, 'patience: ')}\n` : s) })
   .exitOverride();
 
 dealCommand(program);
@@ -19,6 +21,7 @@ solveCommand(program);
 winrateCommand(program);
 summaryCommand(program);
 plotCommand(program);
+playCommand(program);
 
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);

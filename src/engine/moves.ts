@@ -35,10 +35,10 @@ export function foundationAccepts(s: State, f: number, card: number): boolean {
 }
 
 /**
- * Writes the legal moves into `out` from index `at` and returns how many. With `canonical`, moves that lead to
- * the same position up to interchangeable piles are written once: one empty foundation of a
- * group and one empty tableau pile stand for all, and moving a whole pile into an empty pile of
- * the same kind (which changes nothing) is left out.
+ * Writes the legal moves into `out` from index `at` and returns how many. With `canonical`, moves
+ * that lead to the same position up to interchangeable piles are written once: of identical piles
+ * (empty ones too) only the first is a source or destination, and moving a whole pile into an
+ * empty pile of the same kind (which changes nothing) is left out.
  */
 export function generateMoves(s: State, out: Int32Array, canonical: boolean, at = 0): number {
   const r = s.rules;
@@ -49,38 +49,32 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   const endT = ft + r.nTableau;
   const emptyOpen = r.game.tableau.emptyAccepts === 'always' || (len[r.stock] === 0 && len[r.waste] === 0);
   const tableauShared = s.pileClass === s.zobrist.sharedClass;
+  const rep = s.twinOf;
+  if (canonical) findTwins(s);
   let n = at;
   for (let src = 0; src < r.nPiles; src++) {
     const l = len[src]!;
     const kind = r.kindOf[src]!;
-    if (l === 0 || kind === KIND_S) continue;
+    if (l === 0 || kind === KIND_S || (canonical && rep[src] !== src)) continue;
     if (kind === KIND_F && l <= r.minFoundation[r.groupOf[src]!]!) continue;
     const card = cards[src * stride + l - 1]!;
     if (r.canMove[kind * 5 + KIND_F] === 1) {
-      let emptySeen = 0; // bit per foundation group
       for (let f = 0; f < r.nFoundations; f++) {
-        if (f === src || !foundationAccepts(s, f, card)) continue;
-        if (canonical && len[f] === 0) {
-          const bit = 1 << r.groupOf[f]!;
-          if (emptySeen & bit || (kind === KIND_F && l === 1 && r.groupOf[src] === r.groupOf[f])) continue;
-          emptySeen |= bit;
-        }
+        if (f === src || (canonical && rep[f] !== f && rep[f] !== src) || !foundationAccepts(s, f, card)) continue;
+        if (canonical && len[f] === 0 && kind === KIND_F && l === 1 && r.groupOf[src] === r.groupOf[f]) continue;
         out[n++] = encodeMove(src, f, 1);
       }
     }
     if (r.canMove[kind * 5 + KIND_T] !== 1) continue;
-    const wholePile = kind === KIND_T && tableauShared;
     for (let count = 1; count <= l; count++) {
       const bottom = cards[src * stride + l - count]!;
       if (count > 1 && (!r.game.tableau.runs || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1)) break;
-      let emptySeen = false;
       for (let t = ft; t < endT; t++) {
-        if (t === src) continue;
+        if (t === src || (canonical && rep[t] !== t && rep[t] !== src)) continue;
         const lt = len[t]!;
         if (lt === 0) {
           if (!emptyOpen) continue;
-          if (canonical && (emptySeen || (wholePile && count === l))) continue;
-          emptySeen = true;
+          if (canonical && tableauShared && kind === KIND_T && count === l) continue;
           out[n++] = encodeMove(src, t, count);
         } else if (lt + count <= r.capacity[t]! && r.tableauFollows[cards[t * stride + lt - 1]! * 52 + bottom] === 1) {
           out[n++] = encodeMove(src, t, count);
@@ -90,6 +84,28 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   }
   if (len[r.stock]! > 0) out[n++] = drawMove(r);
   return n - at;
+}
+
+/**
+ * Sets `s.twinOf[p]` to the first pile identical to p for the hash (same class, same cards up to
+ * what the rules tell apart), or to p itself. A move from or to a twin leads where the same move
+ * from or to that first pile leads, so canonical generation makes only the latter.
+ */
+function findTwins(s: State): void {
+  const rep = s.twinOf;
+  const cls = s.pileClass;
+  const lo = s.pileLo;
+  const hi = s.pileHi;
+  const len = s.len;
+  for (let p = 0; p < s.rules.nPiles; p++) {
+    rep[p] = p;
+    for (let q = 0; q < p; q++) {
+      if (rep[q] === q && cls[q] === cls[p] && len[q] === len[p] && lo[q] === lo[p] && hi[q] === hi[p]) {
+        rep[p] = q;
+        break;
+      }
+    }
+  }
 }
 
 export function applyMove(s: State, m: number): void {

@@ -36,6 +36,8 @@ export class State {
   readonly pileHi: Uint32Array;
   /** Hash class of each pile now (Double Dot tells tableau piles apart until the stock is out). */
   pileClass: Uint8Array;
+  /** Scratch for canonical move generation: the first pile identical to each pile. */
+  readonly twinOf: Uint8Array;
   /** Moves applied, and what each did besides (see moves.ts), for undo. */
   readonly line = new Int32Array(MAX_LINE);
   readonly lineInfo = new Int32Array(MAX_LINE);
@@ -51,6 +53,7 @@ export class State {
     this.len = new Uint8Array(rules.nPiles);
     this.pileLo = new Uint32Array(rules.nPiles);
     this.pileHi = new Uint32Array(rules.nPiles);
+    this.twinOf = new Uint8Array(rules.nPiles);
     this.pileClass = rules.drawToTableau ? zobrist.ownClass : zobrist.sharedClass;
   }
 

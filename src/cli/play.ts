@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import { describeMove, parseMove } from '../engine/moves.js';
+import { UsageError } from '../errors.js';
+import { greedyPlayer, type Player } from '../player/greedy.js';
+import { playGame } from '../player/play.js';
+import { DEFAULT_SAMPLING, samplingPlayer, type SamplingSettings } from '../player/sampling.js';
+import { intFlag, positionFromFlags, run } from './io.js';
+
+export const PLAYERS = ['greedy', 'sampling'] as const;
+export type PlayerName = (typeof PLAYERS)[number];
+
+/** The sampling player's flags, shared by play and winrate. */
+export function playerOptions(cmd: Command): Command {
+  return cmd
+    .option('--samples <n>', 'sampling player: samples per decision', String(DEFAULT_SAMPLING.samples))
+    .option('--sample-nodes <n>', 'sampling player: solver positions per sample', String(DEFAULT_SAMPLING.nodes))
+    .option('--sample-seed <n>', 'sampling player: seed of the sampling', String(DEFAULT_SAMPLING.seed));
+}
+
+export function samplingFromFlags(opts: { samples: string; sampleNodes: string; sampleSeed: string }): SamplingSettings {
+  return {
+    samples: intFlag('--samples', opts.samples, 1, 10000),
+    nodes: intFlag('--sample-nodes', opts.sampleNodes, 1),
+    seed: intFlag('--sample-seed', opts.sampleSeed, 0, 2 ** 32 - 1),
+    memoryMb: DEFAULT_SAMPLING.memoryMb,
+  };
+}
+
+export function parsePlayerName(name: string): PlayerName {
+  if (!(PLAYERS as readonly string[]).includes(name)) throw new UsageError(`unknown player '${name}' (known: ${PLAYERS.join(', ')})`);
+  return name as PlayerName;
+}
+
+export function makePlayer(name: PlayerName, sampling: SamplingSettings, dealSeed: number): Player {
+  return name === 'greedy' ? greedyPlayer : samplingPlayer(sampling, dealSeed);
+}
+
+export function playCommand(program: Command): void {
+  playerOptions(
+    program
+      .command('play')
+      .description('play one deal with a player that sees only what a person sees, move by move')
+      .option('-g, --game <id>', 'game id')
+      .option('-s, --seed <n>', 'seed of the deal')
+      .option('-p, --position <file>', 'a position JSON to play from instead')
+      .option('--player <name>', 'greedy or sampling', 'sampling'),
+  ).action((opts) =>
+    run(() => {
+      const position = positionFromFlags(opts);
+      const name = parsePlayerName(opts.player);
+      const player = makePlayer(name, samplingFromFlags(opts), position.seed ?? 0);
+      let n = 0;
+      const result = playGame(position, player, (move, state) => {
+        process.stdout.write(`${String(++n).padStart(4)}. ${describeMove(state, parseMove(state.rules, move))}  [${move}]\n`);
+      });
+      process.stdout.write(`${position.game}${position.seed !== undefined ? ` seed ${position.seed}` : ''}: ${name} player ${result.result} in ${result.moves.length} moves (${Math.round(result.ms)} ms), replayed and checked\n`);
+    }),
+  );
+}

@@ -1,0 +1,109 @@
+import { availableParallelism } from 'node:os';
+import type { Command } from 'commander';
+import { parseSeed } from '../deal.js';
+import { UsageError } from '../errors.js';
+import { GAMES, getGame, type GameId } from '../games/index.js';
+import { progressMode } from '../sim/progress.js';
+import { formatSummary, type GameSummary } from '../sim/summary.js';
+import { PLAYERS, type Player } from '../sim/types.js';
+import { runWinrate, type WinrateRun } from '../sim/winrate.js';
+import { intFlag, run } from './io.js';
+import { settingsFromFlags, solverOptions } from './solve.js';
+
+interface WinrateFlags {
+  game: string;
+  deals?: string;
+  start: string;
+  workers?: string;
+  out?: string;
+  timeLimit: string;
+  maxNodes: string;
+  memory: string;
+  quiet?: boolean;
+  json?: boolean;
+  rerunUnknown?: boolean;
+}
+
+export function winrateCommand(program: Command): void {
+  solverOptions(
+    program
+      .command('winrate')
+      .description('estimate win rates: play the deals of a range of seeds on worker threads, a CSV row a deal, then a summary')
+      .option('-g, --game <id>', `game id, or all (${GAMES.map((g) => g.id).join(', ')})`, 'all')
+      .option('-n, --deals <n>', 'deals of each game: seeds start..start+n-1')
+      .option('--start <seed>', 'first seed', '0')
+      .option('-w, --workers <k>', 'worker threads (default: the available parallelism)')
+      .option('-o, --out <file>', 'CSV file the rows go to as deals finish; a rerun with the same file resumes')
+      .option('--rerun-unknown', "play the file's unknown and error deals again with the limits given, replacing their rows")
+      .option('-q, --quiet', 'no progress on stderr')
+      .option('--json', 'print the summary as JSON'),
+  ).action((flags: WinrateFlags) =>
+    run(async () => {
+      const games: GameId[] = flags.game.trim() === 'all' ? GAMES.map((g) => g.id) : [getGame(flags.game.trim()).id];
+      const rerun = flags.rerunUnknown === true;
+      if (flags.out === undefined || flags.out.trim() === '') throw new UsageError('give --out FILE: the CSV the rows are written to (and resumed from)');
+      if (flags.deals === undefined && !rerun) throw new UsageError('give --deals N: how many deals of each game');
+      const deals = flags.deals === undefined ? undefined : intFlag('--deals', flags.deals, 1);
+      const start = parseFlagSeed(flags.start);
+      const workers = flags.workers === undefined ? availableParallelism() : intFlag('--workers', flags.workers, 1, 1024);
+      const settings = settingsFromFlags(flags);
+      const player: Player = PLAYERS[0]!;
+
+      // Ctrl-C: stop submitting, drop the running deals, keep every finished row, print the
+      // summary of what is done and exit 130. A second Ctrl-C exits at once (rows are on disk).
+      const stop = new AbortController();
+      let signalled: NodeJS.Signals | undefined;
+      const onSignal = (sig: NodeJS.Signals): void => {
+        if (signalled) process.exit(sig === 'SIGTERM' ? 143 : 130);
+        signalled = sig;
+        if (!flags.quiet) process.stderr.write(`\npatience: ${sig === 'SIGINT' ? 'interrupted' : 'terminated'}: stopping (finished deals are kept)\n`);
+        stop.abort();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      let result: WinrateRun;
+      try {
+        result = await runWinrate({
+          games,
+          player,
+          start,
+          ...(deals !== undefined ? { deals } : {}),
+          settings,
+          workers,
+          out: flags.out,
+          rerunUnknown: rerun,
+          signal: stop.signal,
+          progress: progressMode(flags.quiet === true),
+          warn: (m) => process.stderr.write(`patience: ${m}\n`),
+        });
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+
+      process.stdout.write(flags.json ? `${JSON.stringify(jsonReport(flags.out, result))}\n` : formatSummary(result.summary));
+      const note = (m: string): boolean => flags.quiet === true || process.stderr.write(`patience: ${m}\n`);
+      if (result.interrupted) {
+        note(`stopped with ${result.remaining} deal(s) not played; run the same command again to go on (${flags.out} keeps the ${result.rows.length} done)`);
+      }
+      if (result.errors > 0) note(`${result.errors} deal(s) failed: result 'error' in ${flags.out} (the error column says why)`);
+      const undecided = result.summary.reduce((n, s) => n + s.unknown + s.errors, 0);
+      if (undecided > 0 && !result.interrupted) {
+        note(`${undecided} deal(s) undecided: rerun them with larger limits with --rerun-unknown --out ${flags.out}`);
+      }
+      process.exitCode = signalled ? (signalled === 'SIGTERM' ? 143 : 130) : result.errors > 0 ? 1 : 0;
+    }),
+  );
+}
+
+function parseFlagSeed(text: string): number {
+  try {
+    return parseSeed(text);
+  } catch {
+    throw new UsageError(`--start must be a seed (a whole number from 0 to ${2 ** 32 - 1}), not '${text}'`);
+  }
+}
+
+export function jsonReport(file: string, r: WinrateRun): { file: string; played: number; resumed: number; remaining: number; interrupted: boolean; summary: GameSummary[] } {
+  return { file, played: r.played, resumed: r.resumed, remaining: r.remaining, interrupted: r.interrupted, summary: r.summary };
+}

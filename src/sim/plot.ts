@@ -1,0 +1,110 @@
+// A hand-written SVG chart of win-rate summaries: for each game (and player) a bar up to the
+// proven win rate, a lighter bar on top for the undecided deals, the 95 % Wilson interval as a
+// whisker, and the stated win rate as a diamond beside it. Axis 0-100 %, a legend, 800x400.
+import { getGame } from '../games/index.js';
+import type { GameSummary } from './summary.js';
+import { percent, statedText } from './summary.js';
+
+const COLOURS = { won: '#4c78a8', undecided: '#b9cde5', whisker: '#222222', stated: '#e4572e', grid: '#dddddd', text: '#222222', muted: '#666666' };
+
+export function renderSvg(summaries: readonly GameSummary[], opts: { width?: number; height?: number; title?: string } = {}): string {
+  const W = opts.width ?? 800;
+  const H = opts.height ?? 400;
+  const m = { left: 64, right: 20, top: 74, bottom: 58 };
+  const pw = W - m.left - m.right;
+  const ph = H - m.top - m.bottom;
+  const y = (f: number): number => m.top + ph * (1 - Math.min(1, Math.max(0, f)));
+  const players = new Set(summaries.map((s) => s.player));
+  const out: string[] = [];
+  const push = (s: string): void => {
+    out.push(s);
+  };
+  const text = (x: number, yy: number, s: string, attrs = ''): void =>
+    push(`<text x="${r(x)}" y="${r(yy)}" ${attrs}>${esc(s)}</text>`);
+
+  push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" font-size="12" fill="${COLOURS.text}">`);
+  push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
+  const title = opts.title ?? `Win rates${players.size === 1 ? ` (${[...players][0]} player)` : ''}`;
+  text(m.left, 22, title, 'font-size="16" font-weight="bold"');
+
+  // Legend, one row under the title.
+  let lx = m.left;
+  const ly = 44;
+  const legend = (draw: (x: number) => void, label: string, width: number): void => {
+    draw(lx);
+    text(lx + 18, ly + 4, label);
+    lx += width;
+  };
+  legend((x) => push(`<rect x="${x}" y="${ly - 6}" width="12" height="12" fill="${COLOURS.won}"/>`), 'won (proven)', 112);
+  legend((x) => push(`<rect x="${x}" y="${ly - 6}" width="12" height="12" fill="${COLOURS.undecided}"/>`), 'undecided (unknown, error)', 190);
+  legend(
+    (x) => push(`<path d="M${x + 6} ${ly - 7}V${ly + 7}M${x + 2} ${ly - 7}H${x + 10}M${x + 2} ${ly + 7}H${x + 10}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`),
+    '95 % Wilson interval',
+    150,
+  );
+  legend((x) => push(diamond(x + 6, ly, 6)), 'stated win rate', 120);
+
+  // Axes and grid.
+  for (let t = 0; t <= 100; t += 20) {
+    const yy = y(t / 100);
+    push(`<line x1="${m.left}" y1="${r(yy)}" x2="${m.left + pw}" y2="${r(yy)}" stroke="${t === 0 ? COLOURS.text : COLOURS.grid}" stroke-width="1"/>`);
+    text(m.left - 8, yy + 4, `${t} %`, 'text-anchor="end"');
+  }
+  push(`<line x1="${m.left}" y1="${m.top}" x2="${m.left}" y2="${m.top + ph}" stroke="${COLOURS.text}" stroke-width="1"/>`);
+  text(16, m.top + ph / 2, 'win rate', `text-anchor="middle" transform="rotate(-90 16 ${r(m.top + ph / 2)})"`);
+
+  if (summaries.length === 0) text(m.left + pw / 2, m.top + ph / 2, 'no deals', 'text-anchor="middle"');
+  const gw = pw / Math.max(1, summaries.length);
+  const bw = Math.min(56, gw * 0.32);
+  summaries.forEach((s, i) => {
+    const cx = m.left + gw * i + gw / 2 - bw / 3;
+    const x0 = cx - bw / 2;
+    const yLow = y(s.winRate.low);
+    const yHigh = y(s.winRate.high);
+    push(`<g>`);
+    push(`<title>${esc(`${s.game} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`);
+    if (s.winRate.high > s.winRate.low) {
+      push(`<rect x="${r(x0)}" y="${r(yHigh)}" width="${r(bw)}" height="${r(yLow - yHigh)}" fill="${COLOURS.undecided}"/>`);
+    }
+    push(`<rect x="${r(x0)}" y="${r(yLow)}" width="${r(bw)}" height="${r(m.top + ph - yLow)}" fill="${COLOURS.won}"/>`);
+    const yLo = y(s.interval.lo);
+    const yHi = y(s.interval.hi);
+    const cap = bw * 0.28;
+    push(
+      `<path d="M${r(cx)} ${r(yHi)}V${r(yLo)}M${r(cx - cap)} ${r(yHi)}H${r(cx + cap)}M${r(cx - cap)} ${r(yLo)}H${r(cx + cap)}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`,
+    );
+    const label = s.winRate.low === s.winRate.high ? `${percent(s.winRate.low)} %` : `${percent(s.winRate.low)}-${percent(s.winRate.high)} %`;
+    text(cx, Math.max(m.top - 4, yHi - 6), label, 'text-anchor="middle" font-size="11"');
+    const sx = x0 + bw + 14;
+    if (s.stated !== null) {
+      push(diamond(sx, y(s.stated), 6));
+      text(sx + 9, y(s.stated) + 4, `${+(s.stated * 100).toFixed(1)} %`, `font-size="11" fill="${COLOURS.stated}"`);
+    } else {
+      text(sx - 6, m.top + ph - 6, 'not stated', `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${r(sx - 6)} ${r(m.top + ph - 6)})" dy="4"`);
+    }
+    const name = gameName(s.game);
+    text(m.left + gw * i + gw / 2, m.top + ph + 18, name, 'text-anchor="middle" font-weight="bold"');
+    text(m.left + gw * i + gw / 2, m.top + ph + 34, `${players.size > 1 ? `${s.player}, ` : ''}${s.deals} deals`, `text-anchor="middle" fill="${COLOURS.muted}"`);
+    push(`</g>`);
+  });
+  push(`</svg>`);
+  return `${out.join('\n')}\n`;
+}
+
+function diamond(x: number, y: number, size: number): string {
+  return `<path d="M${r(x)} ${r(y - size)}L${r(x + size)} ${r(y)}L${r(x)} ${r(y + size)}L${r(x - size)} ${r(y)}Z" fill="${COLOURS.stated}" stroke="#ffffff" stroke-width="1"/>`;
+}
+
+function gameName(id: string): string {
+  try {
+    return getGame(id).name;
+  } catch {
+    return id;
+  }
+}
+
+const r = (x: number): string => String(Math.round(x * 10) / 10);
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

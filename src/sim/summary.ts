@@ -1,0 +1,157 @@
+// The summary of win-rate rows, per game and player: counts, the win rate with a 95 % Wilson
+// interval, and the time a deal took. An undecided deal (unknown, or error) is counted once as
+// lost and once as won: the interval runs from the Wilson lower bound of won/n to the Wilson
+// upper bound of (won + undecided)/n, so it spans both readings (as Blake & Gent report the
+// win rates of Solvitaire). Errors are counted apart from unknowns but are undecided alike.
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import { GAMES, getGame } from '../games/index.js';
+import type { SolveSettings } from '../solve.js';
+import { dealKey, parseResults } from './csv.js';
+import { median, percentile, wilson } from './stats.js';
+import type { DealRow } from './types.js';
+
+export interface GameSummary {
+  game: string;
+  player: string;
+  deals: number;
+  won: number;
+  lost: number;
+  unknown: number;
+  errors: number;
+  /** won/n (every undecided deal lost) and (won + undecided)/n (every undecided deal won). */
+  winRate: { low: number; high: number };
+  /** 95 % Wilson interval spanning both readings. */
+  interval: { lo: number; hi: number };
+  /** Per deal, over the deals that were played (not errors); null if none. */
+  ms: { median: number | null; p95: number | null };
+  /** The win rate stated for the game, a fraction, or null. */
+  stated: number | null;
+  /** The distinct solver settings of the rows. */
+  settings: SolveSettings[];
+}
+
+export function summarize(rows: readonly DealRow[]): GameSummary[] {
+  const groups = new Map<string, DealRow[]>();
+  for (const r of rows) {
+    const key = `${r.game}\u0000${r.player}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(r);
+  }
+  const order = (game: string): number => GAMES.findIndex((g) => g.id === game);
+  return [...groups.values()]
+    .map(summarizeGroup)
+    .sort((a, b) => order(a.game) - order(b.game) || a.player.localeCompare(b.player));
+}
+
+function summarizeGroup(rows: DealRow[]): GameSummary {
+  const first = rows[0]!;
+  const count = (result: string): number => rows.filter((r) => r.result === result).length;
+  const n = rows.length;
+  const won = count('won');
+  const lost = count('lost');
+  const unknown = count('unknown');
+  const errors = count('error');
+  const lo = wilson(won, n).lo;
+  const hi = wilson(won + unknown + errors, n).hi;
+  const times = rows.filter((r) => r.result !== 'error' && r.ms !== null).map((r) => r.ms!);
+  const settings: SolveSettings[] = [];
+  for (const r of rows) {
+    const s = r.settings;
+    if (!settings.some((t) => t.timeLimit === s.timeLimit && t.maxNodes === s.maxNodes && t.memoryMb === s.memoryMb)) {
+      settings.push({ timeLimit: s.timeLimit, maxNodes: s.maxNodes, memoryMb: s.memoryMb });
+    }
+  }
+  return {
+    game: first.game,
+    player: first.player,
+    deals: n,
+    won,
+    lost,
+    unknown,
+    errors,
+    winRate: { low: n ? won / n : 0, high: n ? (won + unknown + errors) / n : 1 },
+    interval: { lo, hi },
+    ms: times.length ? { median: round1(median(times)), p95: round1(percentile(times, 0.95)) } : { median: null, p95: null },
+    stated: getGame(first.game).stated,
+    settings,
+  };
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+export function percent(x: number): string {
+  return (x * 100).toFixed(1);
+}
+
+export function statedText(stated: number | null): string {
+  return stated === null ? 'not stated' : `${+(stated * 100).toFixed(1)} %`;
+}
+
+export function settingsText(s: SolveSettings): string {
+  return `time limit ${s.timeLimit ? `${s.timeLimit} s` : 'none'}, max nodes ${s.maxNodes || 'none'}, memory ${s.memoryMb} MB`;
+}
+
+/** The summary as a text table, one line a game and player, with a note on the settings. */
+export function formatSummary(summaries: readonly GameSummary[]): string {
+  if (summaries.length === 0) return 'no deals\n';
+  const head = ['game', 'player', 'deals', 'won', 'lost', 'unknown', 'errors', 'win %', '95 % interval', 'median ms', 'p95 ms', 'stated'];
+  const right = [false, false, true, true, true, true, true, true, false, true, true, false];
+  const body = summaries.map((s) => [
+    s.game,
+    s.player,
+    String(s.deals),
+    String(s.won),
+    String(s.lost),
+    String(s.unknown),
+    String(s.errors),
+    s.winRate.low === s.winRate.high ? percent(s.winRate.low) : `${percent(s.winRate.low)}-${percent(s.winRate.high)}`,
+    `[${percent(s.interval.lo)}, ${percent(s.interval.hi)}]`,
+    s.ms.median === null ? '-' : s.ms.median.toFixed(1),
+    s.ms.p95 === null ? '-' : s.ms.p95.toFixed(1),
+    statedText(s.stated),
+  ]);
+  const widths = head.map((h, j) => Math.max(h.length, ...body.map((r) => r[j]!.length)));
+  const line = (cells: string[]): string =>
+    cells.map((c, j) => (right[j] ? c.padStart(widths[j]!) : c.padEnd(widths[j]!))).join('  ').trimEnd();
+  const out = [line(head), ...body.map(line)];
+  const allSettings = summaries.flatMap((s) => s.settings);
+  const distinct = allSettings.filter((s, i) => allSettings.findIndex((t) => settingsText(t) === settingsText(s)) === i);
+  if (distinct.length === 1) out.push(`settings: ${settingsText(distinct[0]!)}`);
+  else for (const s of summaries) out.push(`settings of ${s.game} (${s.player}): ${s.settings.map(settingsText).join('; ')}`);
+  if (summaries.some((s) => s.unknown + s.errors > 0)) {
+    out.push('win % from won/deals to (won+unknown+errors)/deals; the interval spans both (95 % Wilson)');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * Reads and merges result files: the rows of one game and player may come from several files,
+ * but a deal (game, player, seed) must appear once; a repeat is a one-line UsageError naming the
+ * file, the game and the seed.
+ */
+export function readResultFiles(files: readonly string[]): DealRow[] {
+  const seen = new Map<string, string>();
+  const rows: DealRow[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    for (const row of parseResults(text, file).rows) {
+      const key = dealKey(row);
+      const before = seen.get(key);
+      if (before !== undefined) {
+        throw new UsageError(
+          `${file}: ${row.game} seed ${row.seed} (player ${row.player}) appears twice${before === file ? ' in this file' : `: also in ${before}`}`,
+        );
+      }
+      seen.set(key, file);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
