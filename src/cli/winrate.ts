@@ -34,7 +34,7 @@ export function winrateCommand(program: Command): void {
       .option('--start <seed>', 'first seed', '0')
       .option('-w, --workers <k>', 'worker threads (default: the available parallelism)')
       .option('-o, --out <file>', 'CSV file the rows go to as deals finish; a rerun with the same file resumes')
-      .option('--rerun-unknown', "play the file's unknown and error deals again with the limits given, replacing their rows")
+      .option('--rerun-unknown', "play the unknown and error deals of --out again with the limits given, replacing their rows (--deals/--start narrow it to those seeds)")
       .option('-q, --quiet', 'no progress on stderr')
       .option('--json', 'print the summary as JSON'),
   ).action((flags: WinrateFlags) =>
