@@ -51,6 +51,39 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   const tableauShared = s.pileClass === s.zobrist.sharedClass;
   const rep = s.twinOf;
   if (canonical) findTwins(s);
+  // The cards some foundation takes, and some tableau pile, as 52-bit sets: most sources are
+  // taken by neither, and are passed over without a look at every pile.
+  let homeLo = 0;
+  let homeHi = 0;
+  for (let f = 0; f < r.nFoundations; f++) {
+    const lf = len[f]!;
+    if (lf === 0) {
+      const start = r.groupStart[r.groupOf[f]!]!;
+      const rank = start === START_BASE ? s.base : start;
+      if (start === START_BASE && s.base === 0) {
+        homeLo = homeHi = 0xffffffff;
+      } else if (rank > 0) {
+        homeLo |= r.rankLo[rank]!;
+        homeHi |= r.rankHi[rank]!;
+      }
+    } else if (lf < r.capacity[f]!) {
+      const i = r.groupOf[f]! * 52 + cards[f * stride + lf - 1]!;
+      homeLo |= r.foundationNextLo[i]!;
+      homeHi |= r.foundationNextHi[i]!;
+    }
+  }
+  let buildLo = 0;
+  let buildHi = 0;
+  for (let t = ft; t < endT; t++) {
+    const lt = len[t]!;
+    if (lt === 0) {
+      if (emptyOpen) buildLo = buildHi = 0xffffffff;
+    } else if (lt < r.capacity[t]!) {
+      const top = cards[t * stride + lt - 1]!;
+      buildLo |= r.tableauNextLo[top]!;
+      buildHi |= r.tableauNextHi[top]!;
+    }
+  }
   let n = at;
   for (let src = 0; src < r.nPiles; src++) {
     const l = len[src]!;
@@ -58,7 +91,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
     if (l === 0 || kind === KIND_S || (canonical && rep[src] !== src)) continue;
     if (kind === KIND_F && l <= r.minFoundation[r.groupOf[src]!]!) continue;
     const card = cards[src * stride + l - 1]!;
-    if (r.canMove[kind * 5 + KIND_F] === 1) {
+    if (r.canMove[kind * 5 + KIND_F] === 1 && ((card < 32 ? homeLo >>> card : homeHi >>> (card - 32)) & 1) === 1) {
       for (let f = 0; f < r.nFoundations; f++) {
         if (f === src || (canonical && rep[f] !== f && rep[f] !== src) || !foundationAccepts(s, f, card)) continue;
         if (canonical && len[f] === 0 && kind === KIND_F && l === 1 && r.groupOf[src] === r.groupOf[f]) continue;
@@ -69,6 +102,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
     for (let count = 1; count <= l; count++) {
       const bottom = cards[src * stride + l - count]!;
       if (count > 1 && (!r.game.tableau.runs || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1)) break;
+      if (((bottom < 32 ? buildLo >>> bottom : buildHi >>> (bottom - 32)) & 1) === 0) continue;
       for (let t = ft; t < endT; t++) {
         if (t === src || (canonical && rep[t] !== t && rep[t] !== src)) continue;
         const lt = len[t]!;
@@ -97,9 +131,10 @@ function findTwins(s: State): void {
   const lo = s.pileLo;
   const hi = s.pileHi;
   const len = s.len;
+  const kind = s.rules.kindOf;
   for (let p = 0; p < s.rules.nPiles; p++) {
     rep[p] = p;
-    for (let q = 0; q < p; q++) {
+    for (let q = p - 1; q >= 0 && kind[q] === kind[p]; q--) {
       if (rep[q] === q && cls[q] === cls[p] && len[q] === len[p] && lo[q] === lo[p] && hi[q] === hi[p]) {
         rep[p] = q;
         break;

@@ -24,7 +24,7 @@ export function orderMoves(s: State, moves: Int32Array, at: number, n: number, s
 function score(s: State, m: number): number {
   const r = s.rules;
   const src = m & 255;
-  if (src === r.stock) return 150;
+  if (src === r.stock) return 90;
   const dst = (m >>> 8) & 255;
   const count = m >>> 16;
   const srcKind = r.kindOf[src]!;

@@ -41,6 +41,17 @@ export interface Rules {
   foundationFollows: Uint8Array;
   /** [prev * 52 + next]: 1 if next builds on prev in the tableau. */
   tableauFollows: Uint8Array;
+  /**
+   * The same relations as 52-bit card sets in two lanes (cards 0..31 in lo, 32..51 in hi), so
+   * the move generator can tell at once whether any pile takes a card: [group * 52 + prev] for
+   * foundations, [prev] for the tableau, [rank] for the four cards of a rank.
+   */
+  foundationNextLo: Uint32Array;
+  foundationNextHi: Uint32Array;
+  tableauNextLo: Uint32Array;
+  tableauNextHi: Uint32Array;
+  rankLo: Uint32Array;
+  rankHi: Uint32Array;
   /** [srcKind * 5 + dstKind]: 1 if a card may move from that kind of pile to that kind. */
   canMove: Uint8Array;
   usesBaseRank: boolean;
@@ -97,6 +108,25 @@ export function compileRules(game: Game): Rules {
   for (let a = 0; a < 52; a++)
     for (let b = 0; b < 52; b++) tableauFollows[a * 52 + b] = follows(game.tableau, a, b) ? 1 : 0;
 
+  const groups = game.foundations.length;
+  const foundationNextLo = new Uint32Array(groups * 52);
+  const foundationNextHi = new Uint32Array(groups * 52);
+  const tableauNextLo = new Uint32Array(52);
+  const tableauNextHi = new Uint32Array(52);
+  const rankLo = new Uint32Array(14);
+  const rankHi = new Uint32Array(14);
+  const addCard = (lo: Uint32Array, hi: Uint32Array, i: number, card: number): void => {
+    if (card < 32) lo[i] = (lo[i]! | (1 << card)) >>> 0;
+    else hi[i] = (hi[i]! | (1 << (card - 32))) >>> 0;
+  };
+  for (let a = 0; a < 52; a++) {
+    addCard(rankLo, rankHi, rankOf(a), a);
+    for (let b = 0; b < 52; b++) {
+      for (let g = 0; g < groups; g++) if (foundationFollows[g * 2704 + a * 52 + b]) addCard(foundationNextLo, foundationNextHi, g * 52 + a, b);
+      if (tableauFollows[a * 52 + b]) addCard(tableauNextLo, tableauNextHi, a, b);
+    }
+  }
+
   const canMove = new Uint8Array(25);
   for (const m of game.moves) {
     canMove[KIND_LETTERS.indexOf(m[0] as PileKind) * 5 + KIND_LETTERS.indexOf(m[2] as PileKind)] = 1;
@@ -112,6 +142,7 @@ export function compileRules(game: Game): Rules {
   return {
     game, nFoundations, nTableau, nReserves, nPiles, firstTableau, firstReserve, stock, waste, totalCards,
     kindOf, capacity, groupOf, groupStart, minFoundation, foundationFollows, tableauFollows, canMove,
+    foundationNextLo, foundationNextHi, tableauNextLo, tableauNextHi, rankLo, rankHi,
     usesBaseRank: game.foundations.some((g) => g.start === 'base-rank'),
     drawToTableau: game.draw === 'to-every-tableau-pile',
     identity, identities,

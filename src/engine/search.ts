@@ -34,9 +34,9 @@ export interface SearchResult {
 }
 
 /** Shuffle moves allowed in a row in the cheap passes that come before the exact one. */
-const SHUFFLE_BOUNDS = [1, 3, 8];
+const SHUFFLE_BOUNDS = (process.env.PS_BOUNDS ?? '1,3,8').split(',').filter(Boolean).map(Number);
 /** What share of the remaining limits a cheap pass may use. */
-const BOUNDED_SHARE = 0.15;
+const BOUNDED_SHARE = Number(process.env.PS_SHARE ?? 0.15);
 /** Positions a cheap pass may enter when the search has no limits. */
 const UNLIMITED_PASS_NODES = 5_000_000;
 
