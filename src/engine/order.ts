@@ -31,7 +31,7 @@ function score(s: State, m: number): number {
   const dstKind = r.kindOf[dst]!;
   const left = s.len[src]! - count;
   if (dstKind === KIND_F) {
-    if (srcKind === KIND_F) return 5;
+    if (srcKind === KIND_F) return 95;
     return 1000 + (srcKind === KIND_R ? 300 : srcKind === KIND_W ? 200 : left === 0 ? 280 : 250);
   }
   // To the tableau.

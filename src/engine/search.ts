@@ -34,11 +34,52 @@ export interface SearchResult {
 }
 
 /** Shuffle moves allowed in a row in the cheap passes that come before the exact one. */
-const SHUFFLE_BOUNDS = (process.env.PS_BOUNDS ?? '1,3,8').split(',').filter(Boolean).map(Number);
+const SHUFFLE_BOUNDS = [1, 2, 3, 5, 8];
 /** What share of the remaining limits a cheap pass may use. */
-const BOUNDED_SHARE = Number(process.env.PS_SHARE ?? 0.15);
-/** Positions a cheap pass may enter when the search has no limits. */
-const UNLIMITED_PASS_NODES = 5_000_000;
+const CHEAP_SHARE = 0.2;
+/**
+ * Where the first foundation card fixes the base rank, a cheap pass is first made for each base
+ * rank in turn (the choice is made once and decides the whole game), each with this share.
+ */
+const BASE_SHARE = 0.03;
+/** Positions the cheap passes may enter in all (at their shares) when the search has no limits. */
+const UNLIMITED_CHEAP_NODES = 25_000_000;
+
+interface Pass {
+  shuffles: number;
+  share: number;
+  /** The only rank the first foundation card may have in this pass (0: any). */
+  base: number;
+}
+
+/** The passes of a search: cheap ones that can find wins, then the exact one. */
+function passPlan(state: State): Pass[] {
+  const plan: Pass[] = [];
+  if (state.rules.usesBaseRank && state.base === 0) {
+    for (const base of baseRanksToTry(state)) plan.push({ shuffles: 2, share: BASE_SHARE, base });
+  }
+  for (const shuffles of SHUFFLE_BOUNDS) plan.push({ shuffles, share: CHEAP_SHARE, base: 0 });
+  plan.push({ shuffles: MAX_DEPTH, share: 1, base: 0 });
+  return plan;
+}
+
+/**
+ * Every rank, those of the reserve cards nearest the top first: reserve cards play only home,
+ * so a base rank that lets the reserve unwind early is the likeliest to win.
+ */
+function baseRanksToTry(state: State): number[] {
+  const r = state.rules;
+  const ranks: number[] = [];
+  const add = (card: number): void => {
+    const rank = (card >> 2) + 1;
+    if (!ranks.includes(rank)) ranks.push(rank);
+  };
+  for (let p = r.firstReserve; p < r.firstReserve + r.nReserves; p++) {
+    for (let d = state.len[p]! - 1; d >= 0; d--) add(state.cards[p * state.stride + d]!);
+  }
+  for (let rank = 1; rank <= 13; rank++) if (!ranks.includes(rank)) ranks.push(rank);
+  return ranks;
+}
 
 const PASS_WON = 0;
 const PASS_EXHAUSTED = 1;
@@ -65,6 +106,8 @@ export class Solver {
   private best = 0;
   private tableFull = false;
   private cut = false;
+  /** The base rank the current pass allows for the first foundation card (0: any). */
+  private baseChoice = 0;
 
   constructor(megabytes: number) {
     this.table = new Table(megabytes);
@@ -86,17 +129,18 @@ export class Solver {
     this.nodes = 0;
     this.best = state.foundationCards();
     this.tableFull = false;
-    let outcome: number = PASS_EXHAUSTED;
-    if (state.isWon()) outcome = PASS_WON;
-    for (let i = 0; outcome === PASS_EXHAUSTED && i <= SHUFFLE_BOUNDS.length; i++) {
-      const bounded = i < SHUFFLE_BOUNDS.length;
-      // A bounded pass gets a share of what is left of the limits, the exact pass all of it.
-      const share = bounded ? BOUNDED_SHARE : 1;
-      const nodeCap = maxNodes === Infinity ? (bounded ? UNLIMITED_PASS_NODES : Infinity) : this.nodes + (maxNodes - this.nodes) * share;
+    let outcome: number = state.isWon() ? PASS_WON : PASS_EXHAUSTED;
+    const plan = passPlan(state);
+    for (let i = 0; outcome === PASS_EXHAUSTED && i < plan.length; i++) {
+      const { shuffles, share, base } = plan[i]!;
+      const exact = i === plan.length - 1;
+      // A cheap pass gets a share of what is left of the limits, the exact pass all of it.
+      const nodeCap = maxNodes === Infinity ? (exact ? Infinity : this.nodes + share * UNLIMITED_CHEAP_NODES) : this.nodes + (maxNodes - this.nodes) * share;
       const timeCap = deadline === Infinity ? Infinity : performance.now() + (deadline - performance.now()) * share;
-      outcome = this.pass(state, bounded ? SHUFFLE_BOUNDS[i]! : MAX_DEPTH, nodeCap, timeCap);
+      this.baseChoice = base;
+      outcome = this.pass(state, shuffles, nodeCap, timeCap);
       if (outcome !== PASS_WON) while (state.depth > rootDepth) undoMove(state);
-      if (bounded && outcome !== PASS_WON) outcome = this.nodes >= maxNodes ? PASS_NODES : performance.now() >= deadline ? PASS_TIME : PASS_EXHAUSTED;
+      if (!exact && outcome !== PASS_WON) outcome = this.nodes >= maxNodes ? PASS_NODES : performance.now() >= deadline ? PASS_TIME : PASS_EXHAUSTED;
     }
     const result: Outcome = outcome === PASS_WON ? 'won' : outcome === PASS_EXHAUSTED ? 'lost' : 'unknown';
     const moves = result === 'won' ? Array.from(state.line.subarray(rootDepth, state.depth)) : [];
@@ -182,7 +226,8 @@ export class Solver {
 
   /** Generates and orders the moves of the position into the buffer at `at`; returns how many. */
   private expand(state: State, at: number): number {
-    const n = generateMoves(state, this.moves, true, at);
+    let n = generateMoves(state, this.moves, true, at);
+    if (this.baseChoice !== 0 && state.base === 0) n = this.keepBase(state, at, n);
     if (state.rules.game.safeHome === 'lower-ranks-home') {
       const m = safeHomeMove(state, this.moves, at, n);
       if (m >= 0) {
@@ -192,6 +237,19 @@ export class Solver {
     }
     orderMoves(state, this.moves, at, n, this.scores);
     return n;
+  }
+
+  /** Drops the moves home of cards whose rank is not the pass's base rank; returns how many remain. */
+  private keepBase(state: State, at: number, n: number): number {
+    const r = state.rules;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const m = this.moves[at + i]!;
+      const src = m & 255;
+      if (src !== r.stock && r.kindOf[(m >>> 8) & 255] === KIND_F && (state.top(src) >> 2) + 1 !== this.baseChoice) continue;
+      this.moves[at + kept++] = m;
+    }
+    return kept;
   }
 
   /** Whether the position repeats one on the current line (needed only once the table is full). */
