@@ -1,13 +1,9 @@
 import type { Command } from 'commander';
 import { describeMove, parseMove } from '../engine/moves.js';
-import { UsageError } from '../errors.js';
-import { greedyPlayer, type Player } from '../player/greedy.js';
+import { makePlayer, parsePlayerName } from '../player/players.js';
 import { playGame } from '../player/play.js';
-import { DEFAULT_SAMPLING, samplingPlayer, type SamplingSettings } from '../player/sampling.js';
+import { DEFAULT_SAMPLING, type SamplingSettings } from '../player/sampling.js';
 import { intFlag, positionFromFlags, run } from './io.js';
-
-export const PLAYERS = ['greedy', 'sampling'] as const;
-export type PlayerName = (typeof PLAYERS)[number];
 
 /** The sampling player's flags, shared by play and winrate. */
 export function playerOptions(cmd: Command): Command {
@@ -24,15 +20,6 @@ export function samplingFromFlags(opts: { samples: string; sampleNodes: string; 
     seed: intFlag('--sample-seed', opts.sampleSeed, 0, 2 ** 32 - 1),
     memoryMb: DEFAULT_SAMPLING.memoryMb,
   };
-}
-
-export function parsePlayerName(name: string): PlayerName {
-  if (!(PLAYERS as readonly string[]).includes(name)) throw new UsageError(`unknown player '${name}' (known: ${PLAYERS.join(', ')})`);
-  return name as PlayerName;
-}
-
-export function makePlayer(name: PlayerName, sampling: SamplingSettings, dealSeed: number): Player {
-  return name === 'greedy' ? greedyPlayer : samplingPlayer(sampling, dealSeed);
 }
 
 export function playCommand(program: Command): void {

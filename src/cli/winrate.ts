@@ -5,7 +5,9 @@ import { UsageError } from '../errors.js';
 import { GAMES, getGame, type GameId } from '../games/index.js';
 import { progressMode } from '../sim/progress.js';
 import { formatSummary, type GameSummary } from '../sim/summary.js';
-import { PLAYERS, type Player } from '../sim/types.js';
+import { playerLabel } from '../sim/types.js';
+import { parsePlayerName } from '../player/players.js';
+import { playerOptions, samplingFromFlags } from './play.js';
 import { runWinrate, type WinrateRun } from '../sim/winrate.js';
 import { intFlag, run } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
@@ -22,10 +24,14 @@ interface WinrateFlags {
   quiet?: boolean;
   json?: boolean;
   rerunUnknown?: boolean;
+  player: string;
+  samples: string;
+  sampleNodes: string;
+  sampleSeed: string;
 }
 
 export function winrateCommand(program: Command): void {
-  solverOptions(
+  solverOptions(playerOptions(
     program
       .command('winrate')
       .description('estimate win rates: play the deals of a range of seeds on worker threads, a CSV row a deal, then a summary')
@@ -36,8 +42,9 @@ export function winrateCommand(program: Command): void {
       .option('-o, --out <file>', 'CSV file the rows go to as deals finish; a rerun with the same file resumes')
       .option('--rerun-unknown', "play the unknown and error deals of --out again with the limits given, replacing their rows (--deals/--start narrow it to those seeds)")
       .option('-q, --quiet', 'no progress on stderr')
-      .option('--json', 'print the summary as JSON'),
-  ).action((flags: WinrateFlags) =>
+      .option('--json', 'print the summary as JSON')
+      .option('--player <name>', 'thoughtful (the solver, all cards known), greedy or sampling (see only what a person sees)', 'thoughtful'),
+  )).action((flags: WinrateFlags) =>
     run(async () => {
       const games: GameId[] = flags.game.trim() === 'all' ? GAMES.map((g) => g.id) : [getGame(flags.game.trim()).id];
       const rerun = flags.rerunUnknown === true;
@@ -47,7 +54,8 @@ export function winrateCommand(program: Command): void {
       const start = parseFlagSeed(flags.start);
       const workers = flags.workers === undefined ? availableParallelism() : intFlag('--workers', flags.workers, 1, 1024);
       const settings = settingsFromFlags(flags);
-      const player: Player = PLAYERS[0]!;
+      const sampling = samplingFromFlags(flags);
+      const player = playerLabel(flags.player === 'thoughtful' ? 'thoughtful' : parsePlayerName(flags.player), sampling);
 
       // Ctrl-C: stop submitting, drop the running deals, keep every finished row, print the
       // summary of what is done and exit 130. A second Ctrl-C exits at once (rows are on disk).
@@ -66,6 +74,7 @@ export function winrateCommand(program: Command): void {
         result = await runWinrate({
           games,
           player,
+          sampling,
           start,
           ...(deals !== undefined ? { deals } : {}),
           settings,

@@ -1,14 +1,20 @@
 // What the win-rate simulation hands to a worker and gets back, and one CSV row a deal.
 import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
+import type { SamplingSettings } from '../player/sampling.js';
+import type { PlayerName } from '../player/players.js';
 
 /**
- * Who plays the deals. `thoughtful`: the solver, with every card known (the "thoughtful
- * solitaire" win rate). Other players (playing with hidden information) are added here and in
- * the worker's table of players; rows, summaries and plots carry the player along untouched.
+ * Who plays the deals, as written in the CSV's player column. `thoughtful`: the solver, with
+ * every card known (an upper bound). `greedy`: the greedy player, seeing what a person sees.
+ * `sampling-SxN-sK`: the sampling player with S samples of N nodes per decision, sampling seed K.
  */
-export type Player = 'thoughtful';
-export const PLAYERS: readonly Player[] = ['thoughtful'];
+export type Player = string;
+
+/** The player column's text for a player and, for the sampling player, its settings. */
+export function playerLabel(name: PlayerName | 'thoughtful', sampling: SamplingSettings): Player {
+  return name === 'sampling' ? `sampling-${sampling.samples}x${sampling.nodes}-s${sampling.seed}` : name;
+}
 
 /** One deal to play: everything a worker needs, small enough to post to a thread. */
 export interface DealTask {
@@ -16,6 +22,8 @@ export interface DealTask {
   seed: number;
   settings: SolveSettings;
   mode: Player;
+  /** The sampling player's settings (used by that player only). */
+  sampling: SamplingSettings;
 }
 
 /** What a worker sends back for a deal it finished. */

@@ -22,10 +22,13 @@ import { playDeals } from './pool.js';
 import { startProgress, type ProgressMode, type Tally } from './progress.js';
 import { summarize, type GameSummary } from './summary.js';
 import type { DealRow, DealTask, Player } from './types.js';
+import type { SamplingSettings } from '../player/sampling.js';
 
 export interface WinrateOptions {
   games: readonly GameId[];
   player: Player;
+  /** The sampling player's settings (for that player only). */
+  sampling: SamplingSettings;
   /** First seed. */
   start: number;
   /** Seeds start..start+deals-1 of each game; with rerunUnknown it may be left out (all rows). */
@@ -136,7 +139,7 @@ async function playRange(opts: WinrateOptions): Promise<WinrateRun> {
     for (let seed = opts.start; seed < opts.start + deals; seed++) {
       for (const game of opts.games) {
         const row = existing.get(dealKey({ game, player: opts.player, seed }));
-        if (!row) tasks.push({ game, seed, settings: opts.settings, mode: opts.player });
+        if (!row) tasks.push({ game, seed, settings: opts.settings, mode: opts.player, sampling: opts.sampling });
         else if (covers(row, opts.settings)) done.push(row);
         else {
           throw new UsageError(
@@ -201,7 +204,7 @@ async function rerunUnknown(opts: WinrateOptions): Promise<WinrateRun> {
   rows.forEach((r, i) => {
     if (selected(r) && (r.result === 'unknown' || r.result === 'error')) {
       index.set(dealKey(r), i);
-      tasks.push({ game: r.game, seed: r.seed, settings: opts.settings, mode: opts.player });
+      tasks.push({ game: r.game, seed: r.seed, settings: opts.settings, mode: opts.player, sampling: opts.sampling });
     }
   });
 

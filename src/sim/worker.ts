@@ -5,7 +5,9 @@ import { dealGame } from '../deal.js';
 import { Solver } from '../engine/search.js';
 import { getGame } from '../games/index.js';
 import { solvePosition } from '../solve.js';
-import type { DealOutcome, DealTask, Player } from './types.js';
+import { playerLabel, type DealOutcome, type DealTask } from './types.js';
+import { playGame } from '../player/play.js';
+import { makePlayer, type PlayerName } from '../player/players.js';
 
 let solver: Solver | undefined;
 let solverMb = 0;
@@ -19,25 +21,30 @@ function solverFor(memoryMb: number): Solver {
   return solver;
 }
 
-const players: Record<Player, (task: DealTask) => DealOutcome> = {
-  thoughtful(task) {
-    const report = solvePosition(dealGame(getGame(task.game), task.seed), task.settings, solverFor(task.settings.memoryMb));
-    return {
-      result: report.result,
-      moves: report.moves.length,
-      nodes: report.stats.nodes,
-      ms: report.stats.ms,
-      ...(report.stats.limit ? { limit: report.stats.limit } : {}),
-      tableFull: report.stats.tableFull,
-    };
-  },
-};
+function thoughtful(task: DealTask): DealOutcome {
+  const report = solvePosition(dealGame(getGame(task.game), task.seed), task.settings, solverFor(task.settings.memoryMb));
+  return {
+    result: report.result,
+    moves: report.moves.length,
+    nodes: report.stats.nodes,
+    ms: report.stats.ms,
+    ...(report.stats.limit ? { limit: report.stats.limit } : {}),
+    tableFull: report.stats.tableFull,
+  };
+}
+
+/** A player that sees only what a person sees plays the deal to the end (the referee checks it). */
+function playing(task: DealTask, name: PlayerName): DealOutcome {
+  const played = playGame(dealGame(getGame(task.game), task.seed), makePlayer(name, task.sampling, task.seed));
+  return { result: played.result, moves: played.moves.length, nodes: 0, ms: Math.round(played.ms * 10) / 10, tableFull: false };
+}
 
 export default function playDeal(task: DealTask): DealOutcome {
   testOnlyCrash(task);
-  const play = players[task.mode] as ((task: DealTask) => DealOutcome) | undefined;
-  if (!play) throw new Error(`unknown player '${String(task.mode)}'`);
-  return play(task);
+  if (task.mode === 'thoughtful') return thoughtful(task);
+  if (task.mode === 'greedy') return playing(task, 'greedy');
+  if (task.mode === playerLabel('sampling', task.sampling)) return playing(task, 'sampling');
+  throw new Error(`unknown player '${String(task.mode)}'`);
 }
 
 /**
