@@ -1,13 +1,16 @@
-// The solver benchmark: a fixed set of seeds per game, solved one after another on one core.
-// Prints deals/s, nodes/s, median and p95 ms per deal, won/lost/unknown and peak RSS per game,
-// writes results/bench.csv, and with --compare OLD.csv prints the ratio to an earlier run.
-//   npm run bench -- [--deals 20] [--time-limit 2] [--compare results/bench.csv] [--out FILE]
+// The solver benchmark: a fixed set of seeds per game (0..deals-1), solved one after another on
+// one core. Prints deals/s, nodes/s, median and p95 ms per deal, won/lost/unknown and peak RSS
+// per game, then the sampling player's decisions/s on a few seeds, writes results/bench.csv, and
+// with --compare OLD.csv prints the ratio to an earlier run.
+//   npm run bench -- [--deals 20] [--time-limit 2] [--player-deals 2] [--compare results/bench.csv] [--out FILE]
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { dealGame } from '../src/deal.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES, getGame, type GameId } from '../src/games/index.js';
+import { playGame } from '../src/player/play.js';
+import { DEFAULT_SAMPLING, samplingPlayer } from '../src/player/sampling.js';
 import { Solver } from '../src/engine/search.js';
 import { solvePosition, DEFAULT_SETTINGS } from '../src/solve.js';
 import { percentile } from '../src/sim/stats.js';
@@ -19,13 +22,15 @@ const { values } = parseArgs({
     memory: { type: 'string', default: String(DEFAULT_SETTINGS.memoryMb) },
     game: { type: 'string' },
     compare: { type: 'string' },
+    'player-deals': { type: 'string', default: '2' },
     out: { type: 'string', default: 'results/bench.csv' },
   },
 });
 const deals = Number(values.deals);
 const settings = { memoryMb: Number(values.memory), maxNodes: 0, timeLimit: Number(values['time-limit']) };
 const solver = new Solver(settings.memoryMb);
-const columns = ['game', 'deals', 'time_limit', 'won', 'lost', 'unknown', 'deals_per_s', 'nodes_per_s', 'median_ms', 'p95_ms', 'peak_rss_mb'];
+const columns = ['game', 'deals', 'time_limit', 'won', 'lost', 'unknown', 'deals_per_s', 'nodes_per_s', 'median_ms', 'p95_ms', 'peak_rss_mb', 'sampling_decisions_per_s'];
+const playerDeals = Number(values['player-deals']);
 const rows: Record<string, string | number>[] = [];
 let peakRss = 0;
 
@@ -48,6 +53,7 @@ for (const game of GAMES.filter((g) => !values.game || g.id === values.game)) {
     median_ms: round(percentile(times, 0.5)),
     p95_ms: round(percentile(times, 0.95)),
     peak_rss_mb: Math.round(peakRss / 2 ** 20),
+    sampling_decisions_per_s: samplingRate(game.id),
   });
   printRow(rows[rows.length - 1]!);
 }
@@ -62,6 +68,18 @@ for (const row of rows) {
 mkdirSync(dirname(values.out!), { recursive: true });
 writeFileSync(values.out!, stringify(rows, { header: true, columns }));
 console.log(`wrote ${values.out}`);
+
+/** The sampling player's decisions (moves played) per second over the first seeds. */
+function samplingRate(game: GameId): number {
+  let moves = 0;
+  let ms = 0;
+  for (let seed = 0; seed < playerDeals; seed++) {
+    const played = playGame(dealGame(getGame(game), seed), samplingPlayer(DEFAULT_SAMPLING, seed));
+    moves += played.moves.length;
+    ms += played.ms;
+  }
+  return ms > 0 ? round(moves / (ms / 1000)) : 0;
+}
 
 function printRow(row: Record<string, string | number>): void {
   console.log(columns.map((c) => `${c}=${row[c]}`).join(' '));

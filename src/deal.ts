@@ -118,7 +118,7 @@ export function readPosition(text: string): Position {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`position is not valid JSON (${(e as Error).message})`);
+    throw new UsageError(`position is not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError('position must be a JSON object');
   const obj = raw as Record<string, unknown>;

@@ -18,7 +18,7 @@ export function readSolveResult(text: string): SolveResultJson {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`result is not valid JSON (${(e as Error).message})`);
+    throw new UsageError(`result is not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
   }
   const obj = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   if (typeof obj.position !== 'object' || obj.position === null) throw new UsageError("result has no 'position' object");

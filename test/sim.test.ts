@@ -12,6 +12,7 @@ import { playDeals } from '../src/sim/pool.js';
 import { UsageError } from '../src/errors.js';
 import type { DealRow, DealTask } from '../src/sim/types.js';
 import type { GameId } from '../src/games/index.js';
+import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 
 /**
  * Reference Wilson bounds computed independently of src/sim/stats.ts: the bounds are the roots of
@@ -175,9 +176,9 @@ describe('worker pool', () => {
   it('gives the same row for each deal with 1 and 2 workers', async () => {
     const settings = { timeLimit: 0, maxNodes: 20000, memoryMb: 16 };
     const tasks: DealTask[] = [
-      ...Array.from({ length: 12 }, (_, seed): DealTask => ({ game: 'double-dot', seed, settings, mode: 'thoughtful' })),
-      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-signora', seed, settings, mode: 'thoughtful' })),
-      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, mode: 'thoughtful' })),
+      ...Array.from({ length: 12 }, (_, seed): DealTask => ({ game: 'double-dot', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
+      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-signora', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
+      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
     ];
     const play = async (workers: number): Promise<unknown[]> => {
       const rows: DealRow[] = [];
@@ -196,7 +197,7 @@ describe('worker pool', () => {
 
   it('drops the running deals when aborted and reports the run as interrupted', async () => {
     const settings = { timeLimit: 20, maxNodes: 0, memoryMb: 16 };
-    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({ game: 'mamy-susan', seed, settings, mode: 'thoughtful' }));
+    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({ game: 'mamy-susan', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING }));
     const stop = new AbortController();
     const rows: DealRow[] = [];
     setTimeout(() => stop.abort(), 1000);

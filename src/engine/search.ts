@@ -187,12 +187,10 @@ export class Solver {
       const progress = srcKind === KIND_R || srcKind === KIND_W || src === r.stock || (srcKind === KIND_T && r.kindOf[(m >>> 8) & 255] === KIND_F);
       const shuffleRun = progress ? 0 : run[d]! + 1;
       if (shuffleRun > shuffles) continue;
+      if (nodes >= nodeCap) return this.stop(nodes, PASS_NODES);
       applyMove(state, m);
       nodes++;
-      if ((nodes & 1023) === 0) {
-        if (nodes >= nodeCap) return this.stop(nodes, PASS_NODES);
-        if (performance.now() >= timeCap) return this.stop(nodes, PASS_TIME);
-      }
+      if ((nodes & 1023) === 0 && performance.now() >= timeCap) return this.stop(nodes, PASS_TIME);
       const home = state.foundationCards();
       if (home === total) return this.stop(nodes, PASS_WON);
       if (home > this.best) this.best = home;

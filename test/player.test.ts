@@ -1,0 +1,408 @@
+// The players (src/player): what a player sees (viewOf, determinize), that no hidden card leaks
+// into a decision, the greedy player's order of preference on hand-built positions, the sampling
+// player's determinism, that no player ever makes an illegal move, and the `play` command line.
+import { describe, it, expect, beforeAll } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RANKS } from '../src/cards.js';
+import { dealGame, readPosition, type Position } from '../src/deal.js';
+import { GAMES, getGame, type Game, type GameId } from '../src/games/index.js';
+import { legalMoves, replay } from '../src/referee.js';
+import { greedyPlayer, type Player } from '../src/player/greedy.js';
+import { playGame } from '../src/player/play.js';
+import { samplingPlayer, type SamplingSettings } from '../src/player/sampling.js';
+import { determinize, viewOf, type View } from '../src/player/view.js';
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const SMALL: SamplingSettings = { samples: 2, nodes: 300, seed: 1, memoryMb: 8 };
+
+/** mulberry32: a small seeded PRNG, floats in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+function shuffled<T>(xs: readonly T[], seed: number): T[] {
+  const rng = mulberry32(seed);
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+const clone = (p: Position): Position => structuredClone(p);
+
+/** The cards of a position a player cannot see: hidden reserve cards (bottom up), then the stock. */
+function hiddenCards(game: Game, pos: Position): string[] {
+  const underTops = game.hiddenReserveUnderTop ? pos.reserves.flatMap((r) => r.slice(0, -1)) : [];
+  return [...underTops, ...pos.stock];
+}
+
+interface Step {
+  view: string;
+  move: string;
+}
+class Stop extends Error {}
+
+/** Plays with `player`, recording the view before each move; stops after `limit` moves. */
+function record(position: Position, player: Player, limit = Infinity): { steps: Step[]; ended: boolean } {
+  const steps: Step[] = [];
+  try {
+    playGame(position, player, (move, state) => {
+      steps.push({ view: JSON.stringify(viewOf(state.toPosition())), move });
+      if (steps.length >= limit) throw new Stop();
+    });
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+    return { steps, ended: false };
+  }
+  return { steps, ended: true };
+}
+
+/**
+ * Plays `a` and then `b`, each with a fresh player from `makePlayer`, and checks that while the
+ * two games' views are equal the decisions are equal (the same move, or both giving up). Stops at
+ * the first view that differs (a hidden card has been revealed) or after `limit` moves. Returns
+ * how many decisions were compared and whether a differing view was reached.
+ */
+function compareUntilReveal(a: Position, b: Position, makePlayer: () => Player, limit = Infinity): { same: number; revealed: boolean } {
+  const first = record(a, makePlayer(), limit);
+  let k = 0;
+  let revealed = false;
+  try {
+    const played = playGame(b, makePlayer(), (move, state) => {
+      const view = JSON.stringify(viewOf(state.toPosition()));
+      const other = first.steps[k];
+      if (other === undefined) {
+        // Game a was stopped at the limit here, or ended: then it must have seen something else.
+        if (first.ended) {
+          expect(view, `game a ended after ${k} moves on a view where game b plays ${move}`).not.toBe(JSON.stringify(viewOf(replayed(a, first.steps.map((st) => st.move)))));
+          revealed = true;
+        }
+        throw new Stop();
+      }
+      if (view !== other.view) {
+        revealed = true;
+        throw new Stop();
+      }
+      expect(move, `decision ${k + 1} on the same view`).toBe(other.move);
+      k++;
+    });
+    // Game b ended (gave up or won) after k moves; if game a went on from the same view, that
+    // was a different decision.
+    const next = first.steps[k];
+    if (next !== undefined) {
+      expect(next.view, `game b ended after ${k} moves on a view where game a plays ${next.move}`).not.toBe(JSON.stringify(viewOf(replayed(b, played.moves))));
+      revealed = true;
+    }
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+  }
+  return { same: k, revealed };
+}
+
+/** The position after `moves`. */
+function replayed(position: Position, moves: readonly string[]): Position {
+  const v = replay(position, moves);
+  if (!v.ok) throw new Error(`recorded move ${v.index + 1} is illegal: ${v.reason}`);
+  return v.final;
+}
+
+/** Swaps two different cards of `pile`, both among the indices `range` (bottom = 0). */
+function swapTwo(pile: string[], range: number[]): void {
+  const i = range[0]!;
+  const j = range.find((k) => pile[k] !== pile[i]);
+  if (j === undefined) throw new Error('no two different cards to swap');
+  [pile[i], pile[j]] = [pile[j]!, pile[i]!];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('no hidden card leaks into a decision', () => {
+  // The second deal differs from the first only in two stock cards deep in the stock, and for
+  // Mamy Susan (also, or only) in two reserve cards under the top. The greedy player plays whole
+  // games, so the two cards near the stock's bottom are swapped; the sampling player (slower)
+  // plays up to 150 moves, so the two cards swapped lie 10 to 20 cards under the stock's top.
+  type Change = (p: Position, nearBottom: boolean) => void;
+  const stockSwap = (p: Position, nearBottom: boolean): void => {
+    const n = p.stock.length;
+    swapTwo(p.stock, nearBottom ? [0, 1, 2, 3, 4, 5, 6, 7] : Array.from({ length: 10 }, (_, i) => n - 11 - i));
+  };
+  const reserveSwap = (p: Position): void => swapTwo(p.reserves[0]!, [0, 1, 2]);
+  const variants: [GameId, number, string, Change][] = [
+    ['double-signora', 5, 'stock', stockSwap],
+    ['double-aces-and-kings', 5, 'stock', stockSwap],
+    ['double-dot', 5, 'stock', stockSwap],
+    ['mamy-susan', 5, 'stock', stockSwap],
+    ['mamy-susan', 5, 'reserve under its top', reserveSwap],
+    ['mamy-susan', 6, 'stock and reserve under its top', (p, nearBottom) => (stockSwap(p, nearBottom), reserveSwap(p))],
+  ];
+  for (const [game, seed, what, change] of variants) {
+    const pair = (nearBottom: boolean): [Position, Position] => {
+      const a = dealGame(getGame(game), seed);
+      const b = clone(a);
+      change(b, nearBottom);
+      expect(b).not.toEqual(a);
+      expect(viewOf(b)).toEqual(viewOf(a));
+      return [a, b];
+    };
+    it(`${game} seed ${seed}, ${what} differs: the greedy player decides the same until it is revealed`, () => {
+      const [a, b] = pair(true);
+      const { same, revealed } = compareUntilReveal(a, b, () => greedyPlayer);
+      expect(same).toBeGreaterThan(5);
+      expect(revealed).toBe(true);
+    });
+    it(`${game} seed ${seed}, ${what} differs: the sampling player decides the same until it is revealed`, { timeout: 60_000 }, () => {
+      const [a, b] = pair(false);
+      const { same, revealed } = compareUntilReveal(a, b, () => samplingPlayer(SMALL, seed), 150);
+      expect(same).toBeGreaterThan(5);
+      expect(revealed).toBe(true);
+    });
+  }
+
+  it('Mamy Susan: the views do differ once the swapped reserve card comes up', () => {
+    const a = dealGame(getGame('mamy-susan'), 5);
+    const b = clone(a);
+    swapTwo(b.reserves[0]!, [2, 3]); // the card right under the top, and the next
+    const after = (p: Position): View => {
+      const q = clone(p);
+      q.tableau[0]!.push(q.reserves[0]!.pop()!); // the top leaves (legality does not matter for a view)
+      return viewOf(q);
+    };
+    expect(viewOf(b)).toEqual(viewOf(a));
+    expect(after(b)).not.toEqual(after(a));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('viewOf and determinize', () => {
+  /** Deals, and positions in mid-game (after some greedy moves), of every game. */
+  function samples(game: Game): Position[] {
+    const out: Position[] = [];
+    for (const seed of [1, 2, 3]) {
+      const deal = dealGame(game, seed);
+      out.push(deal);
+      // Mid-game positions: the deal after the greedy player's first 10, 25 and 40 moves.
+      const moves = record(deal, greedyPlayer, 40).steps.map((s) => s.move);
+      for (const k of new Set([10, 25, moves.length])) {
+        const v = replay(deal, moves.slice(0, k));
+        if (!v.ok) throw new Error(`greedy move ${v.index + 1} is illegal: ${v.reason}`);
+        out.push(v.final);
+      }
+    }
+    return out;
+  }
+
+  for (const game of GAMES) {
+    it(`${game.id}: the view hides exactly the stock${game.hiddenReserveUnderTop ? ' and the reserve under its top' : ''}`, () => {
+      for (const pos of samples(game)) {
+        const view = viewOf(pos);
+        expect(Object.keys(view).sort()).toEqual(['foundations', 'tableau', 'reserves', 'hiddenUnder', 'waste', 'stockCount', 'unseen', 'game', ...('base' in pos ? ['base'] : [])].sort());
+        expect(view.game).toBe(pos.game);
+        expect(view.foundations).toEqual(pos.foundations);
+        expect(view.tableau).toEqual(pos.tableau);
+        expect(view.waste).toEqual(pos.waste);
+        expect(view.stockCount).toBe(pos.stock.length);
+        if ('base' in pos) expect(view.base).toBe(pos.base);
+        if (game.hiddenReserveUnderTop) {
+          expect(view.reserves).toEqual(pos.reserves.map((r) => r.slice(-1)));
+          expect(view.hiddenUnder).toEqual(pos.reserves.map((r) => Math.max(0, r.length - 1)));
+        } else {
+          expect(view.reserves).toEqual(pos.reserves);
+          expect(view.hiddenUnder).toEqual(pos.reserves.map(() => 0));
+        }
+        expect(view.unseen).toEqual(hiddenCards(game, pos).sort());
+      }
+    });
+
+    it(`${game.id}: determinize gives a valid position with the same visible piles`, () => {
+      let k = 0;
+      for (const pos of samples(game)) {
+        const view = viewOf(pos);
+        const guess = determinize(view, shuffled(view.unseen, ++k));
+        const read = readPosition(JSON.stringify(guess));
+        expect(read.foundations).toEqual(pos.foundations);
+        expect(read.tableau).toEqual(pos.tableau);
+        expect(read.waste).toEqual(pos.waste);
+        expect(read.stock).toHaveLength(pos.stock.length);
+        expect(read.reserves.map((r) => r.length)).toEqual(pos.reserves.map((r) => r.length));
+        expect(viewOf(read)).toEqual(view);
+        expect(hiddenCards(game, read).sort()).toEqual(view.unseen);
+        // The true order of the hidden cards gives back the position itself.
+        const { seed: _seed, ...withoutSeed } = pos;
+        expect(determinize(view, hiddenCards(game, pos))).toEqual(withoutSeed);
+      }
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The greedy player on hand-built Mamy Susan positions.
+
+const rank = (n: number): string => RANKS[n - 1]!;
+/** Mamy Susan: f0..f7 hold clubs, diamonds, hearts, spades, twice; `heights[i]` cards A up. */
+function mamySusan(heights: number[], piles: { t: string[][]; r?: string[]; waste?: string[]; stock?: string[] }): Position {
+  const suits = 'CDHSCDHS';
+  return readPosition(
+    JSON.stringify({
+      game: 'mamy-susan',
+      foundations: heights.map((h, i) => Array.from({ length: h }, (_, k) => rank(k + 1) + suits[i]!)),
+      tableau: Array.from({ length: 10 }, (_, i) => piles.t[i] ?? []),
+      reserves: [piles.r ?? []],
+      stock: piles.stock ?? [],
+      waste: piles.waste ?? [],
+    }),
+  );
+}
+
+const greedyOn = (pos: Position): string | null => greedyPlayer(viewOf(pos), legalMoves(pos));
+
+describe('the greedy player', () => {
+  // Clubs f0 A..Q, f4 A..9; hearts f2 A..9: the KC, TC..KC and TH..KH are out.
+  it('plays a card home before anything else (freeing moves and a draw are there too)', () => {
+    const pos = mamySusan([12, 13, 9, 13, 9, 13, 13, 13], { t: [['KC'], ['TC', 'QH'], ['TH', 'JC'], ['KC', 'JH', 'QC']], stock: ['KH'] });
+    const legal = legalMoves(pos);
+    expect(legal).toEqual(expect.arrayContaining(['t0>f0', 't1>t0', 't2>t1', 'draw']));
+    expect(greedyOn(pos)).toBe('t0>f0');
+  });
+
+  it('prefers the reserve card home over a tableau card home', () => {
+    const pos = mamySusan([12, 13, 9, 13, 9, 13, 13, 13], { t: [['KC'], ['TC', 'QH'], ['TH', 'JC'], ['JH', 'QC']], r: ['KC'], stock: ['KH'] });
+    expect(legalMoves(pos)).toEqual(expect.arrayContaining(['t0>f0', 'r0>f0']));
+    expect(greedyOn(pos)).toBe('r0>f0');
+  });
+
+  it('prefers the waste card home to the tableau only when nothing better is there', () => {
+    // The waste KC can go home (f0) or onto nothing; a freeing move is there too: home wins.
+    const pos = mamySusan([12, 13, 9, 13, 9, 13, 13, 13], { t: [['KC'], ['TC', 'QH'], ['TH', 'JC'], ['JH', 'QC']], waste: ['KC'], stock: ['KH'] });
+    expect(['t0>f0', 'w>f0']).toContain(greedyOn(pos));
+  });
+
+  // Clubs f0 A..9, hearts f2 A..9: TC..KC and TH..KH are out; nothing can go home.
+  it('prefers a move that frees a card to a draw', () => {
+    const pos = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], { t: [['TC', 'KC'], ['TH', 'QH'], ['JC']], stock: ['JH', 'QC', 'KH'] });
+    const legal = legalMoves(pos);
+    expect(legal).toContain('draw');
+    expect(legal.some((m) => m.endsWith('>f0') || m.endsWith('>f2'))).toBe(false);
+    expect(['t1>t0', 't2>t1']).toContain(greedyOn(pos));
+  });
+
+  it('draws when nothing else is worth making', () => {
+    const pos = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], { t: [['TC', 'KC'], ['TH', 'KH'], ['JC', 'JH']], stock: ['QC', 'QH'] });
+    expect(legalMoves(pos).length).toBeGreaterThan(1); // moves into empty piles, take-backs
+    expect(greedyOn(pos)).toBe('draw');
+  });
+
+  it('gives up (null) when no move is worth making, though moves remain', () => {
+    const pos = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], { t: [['TC', 'KC'], ['TH', 'KH'], ['QC', 'QH', 'JC', 'JH']] });
+    expect(legalMoves(pos).length).toBeGreaterThan(0);
+    expect(greedyOn(pos)).toBeNull();
+    const game = playGame(pos, greedyPlayer);
+    expect(game).toMatchObject({ result: 'lost', moves: [] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the sampling player', () => {
+  const settings: SamplingSettings = { samples: 3, nodes: 500, seed: 1, memoryMb: 8 };
+  it('with a fixed seed plays the same game twice', { timeout: 60_000 }, () => {
+    const deal = dealGame(getGame('double-dot'), 3);
+    const first = playGame(deal, samplingPlayer(settings, 3));
+    const second = playGame(deal, samplingPlayer(settings, 3));
+    expect(second.moves).toEqual(first.moves);
+    expect(second.result).toBe(first.result);
+  });
+  it('with another sample seed plays a legal game too (it may or may not differ)', { timeout: 60_000 }, () => {
+    const deal = dealGame(getGame('double-dot'), 3);
+    const other = playGame(deal, samplingPlayer({ ...settings, seed: 2 }, 3));
+    const v = replay(deal, other.moves);
+    expect(v.ok).toBe(true);
+    expect(v.ok && v.won).toBe(other.result === 'won');
+  });
+});
+
+describe('a player never makes an illegal move', () => {
+  for (const game of GAMES) {
+    it(`greedy, ${game.id}, seeds 0..19: every game replays with the referee`, { timeout: 60_000 }, () => {
+      for (let seed = 0; seed < 20; seed++) {
+        const deal = dealGame(game, seed);
+        const played = playGame(deal, greedyPlayer);
+        const v = replay(deal, played.moves);
+        expect(v.ok ? 'ok' : `seed ${seed}: move ${v.index + 1} '${v.move}': ${v.reason}`).toBe('ok');
+        expect(v.ok && v.won).toBe(played.result === 'won');
+      }
+    });
+  }
+  it('sampling (3 samples of 500 positions), double-dot seeds 1..3: every game replays', { timeout: 60_000 }, () => {
+    for (const seed of [1, 2, 3]) {
+      const deal = dealGame(getGame('double-dot'), seed);
+      const played = playGame(deal, samplingPlayer({ samples: 3, nodes: 500, seed: 1, memoryMb: 8 }, seed));
+      const v = replay(deal, played.moves);
+      expect(v.ok ? 'ok' : `seed ${seed}: move ${v.index + 1} '${v.move}': ${v.reason}`).toBe('ok');
+      expect(v.ok && v.won).toBe(played.result === 'won');
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The command line (bin/patience.js runs dist/, built by `npx tsc -p .`).
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'patience.js');
+
+function patience(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, PATIENCE_DEBUG: '' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('patience play', () => {
+  beforeAll(() => {
+    if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) {
+      throw new Error('dist/ is missing: run `npx tsc -p .` (npm test does) before the CLI tests');
+    }
+  });
+
+  it('--game double-dot --seed 3 --player greedy: numbered moves, then a final line', () => {
+    const r = patience('play', '--game', 'double-dot', '--seed', '3', '--player', 'greedy');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const last = lines.pop()!;
+    const m = /^double-dot seed 3: greedy player (won|lost) in (\d+) moves \(\d+ ms\), replayed and checked$/.exec(last);
+    expect(m, last).not.toBeNull();
+    expect(lines).toHaveLength(Number(m![2]));
+    const moves = lines.map((l, i) => {
+      const mm = /^\s*(\d+)\. (.+?)\s+\[(\S+)\]$/.exec(l);
+      expect(mm, l).not.toBeNull();
+      expect(Number(mm![1])).toBe(i + 1);
+      return mm![3]!;
+    });
+    expect(moves).toEqual(playGame(dealGame(getGame('double-dot'), 3), greedyPlayer).moves);
+    const v = replay(dealGame(getGame('double-dot'), 3), moves);
+    expect(v.ok).toBe(true);
+    expect(v.ok && v.won ? 'won' : 'lost').toBe(m![1]);
+  });
+
+  it('--player nobody: one line on stderr, non-zero exit, no stack trace', () => {
+    const r = patience('play', '--game', 'double-dot', '--seed', '3', '--player', 'nobody');
+    expect(r.status).not.toBe(0);
+    expect(r.status).not.toBeNull();
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^patience: .*nobody/);
+    expect(r.stderr).not.toMatch(/^\s*at /m);
+    expect(r.stdout).toBe('');
+  });
+});
