@@ -1,7 +1,7 @@
 // The solver benchmark: a fixed set of seeds per game (0..deals-1), solved one after another on
-// one core. Prints deals/s, nodes/s, median and p95 ms per deal, won/lost/unknown and peak RSS
-// per game, then the sampling player's decisions/s on a few seeds, writes results/bench.csv, and
-// with --compare OLD.csv prints the ratio to an earlier run.
+// one core. Prints per game deals/s, nodes/s, median and p95 ms per deal, won/lost/unknown, the
+// peak RSS while it ran, and the sampling player's decisions/s on its first seeds; writes
+// results/bench.csv, and with --compare OLD.csv prints the ratio to an earlier run.
 //   npm run bench -- [--deals 20] [--time-limit 2] [--player-deals 2] [--compare results/bench.csv] [--out FILE]
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -14,6 +14,7 @@ import { DEFAULT_SAMPLING, samplingPlayer } from '../src/player/sampling.js';
 import { Solver } from '../src/engine/search.js';
 import { solvePosition, DEFAULT_SETTINGS } from '../src/solve.js';
 import { percentile } from '../src/sim/stats.js';
+import { parseCsv } from '../src/sim/csv.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,18 +27,18 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'results/bench.csv' },
   },
 });
-const deals = Number(values.deals);
-const settings = { memoryMb: Number(values.memory), maxNodes: 0, timeLimit: Number(values['time-limit']) };
+const deals = positive('--deals', values.deals!);
+const settings = { memoryMb: positive('--memory', values.memory!), maxNodes: 0, timeLimit: positive('--time-limit', values['time-limit']!) };
 const solver = new Solver(settings.memoryMb);
 const columns = ['game', 'deals', 'time_limit', 'won', 'lost', 'unknown', 'deals_per_s', 'nodes_per_s', 'median_ms', 'p95_ms', 'peak_rss_mb', 'sampling_decisions_per_s'];
-const playerDeals = Number(values['player-deals']);
+const playerDeals = positive('--player-deals', values['player-deals']!);
 const rows: Record<string, string | number>[] = [];
-let peakRss = 0;
 
 for (const game of GAMES.filter((g) => !values.game || g.id === values.game)) {
   const times: number[] = [];
   const counts = { won: 0, lost: 0, unknown: 0 };
   let nodes = 0;
+  let peakRss = process.memoryUsage().rss;
   for (let seed = 0; seed < deals; seed++) {
     const report = solvePosition(dealGame(game, seed), settings, solver);
     counts[report.result]++;
@@ -85,12 +86,20 @@ function printRow(row: Record<string, string | number>): void {
   console.log(columns.map((c) => `${c}=${row[c]}`).join(' '));
 }
 
+function positive(flag: string, text: string): number {
+  const n = Number(text);
+  if (!(n > 0)) {
+    console.error(`bench: ${flag} must be a positive number, not '${text}'`);
+    process.exit(2);
+  }
+  return n;
+}
+
 function round(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
 function readCsv(file: string): Record<string, string>[] {
-  const [head, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
-  const keys = head!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i], v])));
+  const [head, ...records] = parseCsv(readFileSync(file, 'utf8'), file);
+  return records.map((record) => Object.fromEntries(record.map((v, i) => [head![i], v])));
 }

@@ -3,7 +3,6 @@
 
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
-export const CARDS_PER_DECK = 52;
 
 export const makeCard = (rank: number, suit: number): number => (rank - 1) * 4 + suit;
 export const rankOf = (card: number): number => (card >> 2) + 1;

@@ -3,6 +3,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { cardName, cardSymbol, orderedDecks, parseCard, parseRank, rankName, rankOf } from './cards.js';
 import { UsageError } from './errors.js';
+import { parseUserJson } from './files.js';
 import { follows } from './games/build.js';
 import { getGame, type Game, type GameId } from './games/index.js';
 
@@ -89,7 +90,7 @@ function emptyPosition(game: Game): Position {
 }
 
 /** The pile a pile id names (`f3`, `t0`, `r1`, `s`, `w`); a UsageError for no such pile. */
-export function pileOf(pos: Position, id: string): string[] {
+function pileOf(pos: Position, id: string): string[] {
   const m = /^([ftr])(\d+)$/.exec(id);
   const pile = m
     ? { f: pos.foundations, t: pos.tableau, r: pos.reserves }[m[1] as 'f' | 't' | 'r'][Number(m[2])]
@@ -99,7 +100,7 @@ export function pileOf(pos: Position, id: string): string[] {
 }
 
 /** Every pile of a position with its id, in id order. */
-export function pilesWithIds(pos: Position): [string, string[]][] {
+function pilesWithIds(pos: Position): [string, string[]][] {
   return [
     ...pos.foundations.map((p, i): [string, string[]] => [`f${i}`, p]),
     ...pos.tableau.map((p, i): [string, string[]] => [`t${i}`, p]),
@@ -114,12 +115,7 @@ export function pilesWithIds(pos: Position): [string, string[]][] {
  * FORMATS.md lists. Throws a one-line UsageError naming the pile and card at the first fault.
  */
 export function readPosition(text: string): Position {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`position is not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
-  }
+  const raw = parseUserJson(text, 'position');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError('position must be a JSON object');
   const obj = raw as Record<string, unknown>;
   if (typeof obj.game !== 'string') throw new UsageError("position has no 'game'");
@@ -178,11 +174,11 @@ function validate(game: Game, pos: Position): void {
   }
   if (!game.hasWaste && pos.waste.length) throw new UsageError(`pile w: ${game.id} has no waste`);
   // Pile limits.
-  const dealt = dealGame(game, 0);
+  const stockSize = 52 * game.decks - game.dealOrder.length - game.foundations.reduce((n, g) => n + (g.firstCards?.length ?? 0), 0);
   pos.reserves.forEach((pile, i) => {
     if (pile.length > game.reserves[i]!) throw new UsageError(`pile r${i}: ${pile.length} cards, at most ${game.reserves[i]}`);
   });
-  if (pos.stock.length > dealt.stock.length) throw new UsageError(`pile s: ${pos.stock.length} cards, at most ${dealt.stock.length}`);
+  if (pos.stock.length > stockSize) throw new UsageError(`pile s: ${pos.stock.length} cards, at most ${stockSize}`);
   pos.tableau.forEach((pile, i) => {
     if (pile.length > game.tableau.capacity) throw new UsageError(`pile t${i}: ${pile.length} cards, at most ${game.tableau.capacity}`);
     if (game.autoFill && pile.length === 0 && pos.stock.length + pos.waste.length > 0) {

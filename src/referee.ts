@@ -340,7 +340,7 @@ function whyCardMoveIllegal(pos: Position, rules: GameRules, move: Move & { draw
     if (pileAt(pos, ref, rules) === undefined) return `${pos.game} has no pile ${ref.id}`;
   }
   if (src.kind === 's' || dst.kind === 's') return 'the stock only moves by draw';
-  if (src.id === dst.id) return `a card cannot move onto the pile it came from (${src.id})`;
+  if (src.kind === dst.kind && src.index === dst.index) return `a card cannot move onto the pile it came from (${src.id})`;
   if (!rules.moves.includes(`${src.kind}>${dst.kind}`)) {
     return `${rules.movesRule}: no move from a ${KIND_WORD[src.kind]} to a ${KIND_WORD[dst.kind]}`;
   }

@@ -1,8 +1,11 @@
 // A solve result (FORMATS.md "A solve result as JSON"): reading one back, checked.
 import { UsageError } from './errors.js';
+import { parseUserJson } from './files.js';
 import { readPosition, type Position } from './deal.js';
 
-export type Outcome = 'won' | 'lost' | 'unknown';
+import type { Outcome } from './engine/search.js';
+
+export type { Outcome };
 
 export interface SolveResultJson {
   game: string;
@@ -14,12 +17,7 @@ export interface SolveResultJson {
 }
 
 export function readSolveResult(text: string): SolveResultJson {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`result is not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
-  }
+  const raw = parseUserJson(text, 'result');
   const obj = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   if (typeof obj.position !== 'object' || obj.position === null) throw new UsageError("result has no 'position' object");
   const position = readPosition(JSON.stringify(obj.position));

@@ -24,7 +24,25 @@ export interface SolveReport {
   position: Position;
   result: Outcome;
   moves: string[];
-  stats: { nodes: number; ms: number; limit?: Limit; tableFull: boolean };
+  /** mostHome: the most cards on the foundations in any position the search entered. */
+  stats: { nodes: number; ms: number; limit?: Limit; tableFull: boolean; mostHome: number };
+}
+
+/** Milliseconds to a tenth, as results report them. */
+export const roundMs = (ms: number): number => Math.round(ms * 10) / 10;
+
+let cached: { memoryMb: number; solver: Solver } | undefined;
+
+/**
+ * A solver of this table size kept for reuse by this thread: a search clears its table, so the
+ * next search does not depend on the previous one, and the table is allocated once.
+ */
+export function reusableSolver(memoryMb: number): Solver {
+  if (cached?.memoryMb !== memoryMb) {
+    cached = undefined; // let the old table go before allocating the new one
+    cached = { memoryMb, solver: new Solver(memoryMb) };
+  }
+  return cached.solver;
 }
 
 /** Solves with a solver that may be reused (its table is cleared, not reallocated). */
@@ -47,9 +65,10 @@ export function solvePosition(position: Position, settings: SolveSettings, solve
     moves,
     stats: {
       nodes: found.nodes,
-      ms: Math.round(found.ms * 10) / 10,
+      ms: roundMs(found.ms),
       ...(found.limit ? { limit: found.limit } : {}),
       tableFull: found.tableFull,
+      mostHome: found.best,
     },
   };
 }

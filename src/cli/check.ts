@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { readSolveResult } from '../result.js';
 import { replay } from '../referee.js';
-import { readText, run } from './io.js';
+import { readTextFile } from '../files.js';
+import { run } from './io.js';
 
 export function checkCommand(program: Command): void {
   program
@@ -11,7 +12,7 @@ export function checkCommand(program: Command): void {
     .argument('<result.json>', 'a solve result file (- for stdin)')
     .action((file: string) =>
       run(() => {
-        const result = readSolveResult(readText(file));
+        const result = readSolveResult(readTextFile(file));
         const verdict = replay(result.position, result.moves);
         if (!verdict.ok) {
           throw new UsageError(`move ${verdict.index + 1} '${verdict.move}' is illegal: ${verdict.reason}`);

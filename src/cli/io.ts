@@ -1,22 +1,14 @@
 // Shared plumbing of the commands: reading files and flags, and turning errors into one line.
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { dealGame, parseSeed, readPosition, type Position } from '../deal.js';
 import { getGame } from '../games/index.js';
-
-export function readText(file: string): string {
-  try {
-    return file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
+import { readTextFile } from '../files.js';
 
 /** A position from `--position FILE`, or dealt from `--game G --seed N`. */
 export function positionFromFlags(opts: { game?: string; seed?: string; position?: string }): Position {
   if (opts.position !== undefined) {
     if (opts.seed !== undefined) throw new UsageError('give either --position or --seed, not both');
-    const pos = readPosition(readText(opts.position));
+    const pos = readPosition(readTextFile(opts.position));
     if (opts.game !== undefined && getGame(opts.game).id !== pos.game) {
       throw new UsageError(`--game ${opts.game} does not match the position's game ${pos.game}`);
     }
@@ -47,12 +39,13 @@ export async function run(body: () => void | Promise<void>): Promise<void> {
   try {
     await body();
   } catch (e) {
+    const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
     if (e instanceof UsageError) {
-      process.stderr.write(`patience: ${e.message}\n`);
+      process.stderr.write(`patience: ${oneLine(e.message)}\n`);
       process.exitCode = 2;
     } else {
       const err = e as Error;
-      process.stderr.write(`patience: internal error: ${err.message}\n`);
+      process.stderr.write(`patience: internal error: ${oneLine(err.message)}\n`);
       if (process.env.PATIENCE_DEBUG) process.stderr.write(`${err.stack}\n`);
       process.exitCode = 70;
     }

@@ -23,9 +23,10 @@ summaryCommand(program);
 plotCommand(program);
 playCommand(program);
 
+// A closed pipe (`| head`) ends the program quietly; any other write error in one line.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  if (e.code !== 'EPIPE') process.stderr.write(`patience: cannot write the output: ${e.code ?? e.message}\n`);
+  process.exit(e.code === 'EPIPE' ? 0 : 74);
 });
 
 try {

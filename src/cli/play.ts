@@ -3,6 +3,7 @@ import { describeMove, parseMove } from '../engine/moves.js';
 import { makePlayer, parsePlayerName } from '../player/players.js';
 import { playGame } from '../player/play.js';
 import { DEFAULT_SAMPLING, type SamplingSettings } from '../player/sampling.js';
+import { MAX_SEED } from '../deal.js';
 import { intFlag, positionFromFlags, run } from './io.js';
 
 /** The sampling player's flags, shared by play and winrate. */
@@ -17,7 +18,7 @@ export function samplingFromFlags(opts: { samples: string; sampleNodes: string; 
   return {
     samples: intFlag('--samples', opts.samples, 1, 10000),
     nodes: intFlag('--sample-nodes', opts.sampleNodes, 1),
-    seed: intFlag('--sample-seed', opts.sampleSeed, 0, 2 ** 32 - 1),
+    seed: intFlag('--sample-seed', opts.sampleSeed, 0, MAX_SEED),
     memoryMb: DEFAULT_SAMPLING.memoryMb,
   };
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { getGame } from '../games/index.js';
 import { describeMove, applyMove, parseMove } from '../engine/moves.js';
 import { State } from '../engine/state.js';
 import { DEFAULT_SETTINGS, solvePosition, type SolveReport, type SolveSettings } from '../solve.js';
@@ -43,6 +44,7 @@ function formatReport(report: SolveReport): string {
   const lines = [
     `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${report.result}${why}`,
     `${stats.nodes} positions in ${stats.ms} ms${stats.tableFull ? ' (the table filled up)' : ''}`,
+    ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${getGame(report.game).decks * 52} cards home`]),
   ];
   if (report.result === 'won') {
     lines.push(`${report.moves.length} moves, replayed and checked:`);

@@ -12,6 +12,9 @@ import { runWinrate, type WinrateRun } from '../sim/winrate.js';
 import { intFlag, run } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 
+/** Deals of each game in one run at most (the run holds every task in memory). */
+const MAX_DEALS = 1_000_000;
+
 interface WinrateFlags {
   game: string;
   deals?: string;
@@ -50,12 +53,12 @@ export function winrateCommand(program: Command): void {
       const rerun = flags.rerunUnknown === true;
       if (flags.out === undefined || flags.out.trim() === '') throw new UsageError('give --out FILE: the CSV the rows are written to (and resumed from)');
       if (flags.deals === undefined && !rerun) throw new UsageError('give --deals N: how many deals of each game');
-      const deals = flags.deals === undefined ? undefined : intFlag('--deals', flags.deals, 1);
+      const deals = flags.deals === undefined ? undefined : intFlag('--deals', flags.deals, 1, MAX_DEALS);
       const start = parseFlagSeed(flags.start);
       const workers = flags.workers === undefined ? availableParallelism() : intFlag('--workers', flags.workers, 1, 1024);
       const settings = settingsFromFlags(flags);
       const sampling = samplingFromFlags(flags);
-      const player = playerLabel(flags.player === 'thoughtful' ? 'thoughtful' : parsePlayerName(flags.player), sampling);
+      const player = playerLabel(flags.player === 'thoughtful' ? 'thoughtful' : parsePlayerName(flags.player, ['thoughtful']), sampling);
 
       // Ctrl-C: stop submitting, drop the running deals, keep every finished row, print the
       // summary of what is done and exit 130. A second Ctrl-C exits at once (rows are on disk).

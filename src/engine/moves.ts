@@ -47,7 +47,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   const stride = s.stride;
   const ft = r.firstTableau;
   const endT = ft + r.nTableau;
-  const emptyOpen = r.game.tableau.emptyAccepts === 'always' || (len[r.stock] === 0 && len[r.waste] === 0);
+  const emptyOpen = r.emptyTableauAlways || (len[r.stock] === 0 && len[r.waste] === 0);
   const tableauShared = s.pileClass === s.zobrist.sharedClass;
   const rep = s.twinOf;
   if (canonical) findTwins(s);
@@ -101,7 +101,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
     if (r.canMove[kind * 5 + KIND_T] !== 1) continue;
     for (let count = 1; count <= l; count++) {
       const bottom = cards[src * stride + l - count]!;
-      if (count > 1 && (!r.game.tableau.runs || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1)) break;
+      if (count > 1 && (!r.tableauRuns || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1)) break;
       if (((bottom < 32 ? buildLo >>> bottom : buildHi >>> (bottom - 32)) & 1) === 0) continue;
       for (let t = ft; t < endT; t++) {
         if (t === src || (canonical && rep[t] !== t && rep[t] !== src)) continue;
@@ -170,7 +170,7 @@ export function applyMove(s: State, m: number): void {
       s.setBase((bottom >> 2) + 1);
       info |= BASE_SET;
     }
-    if (r.game.autoFill && r.kindOf[src] === KIND_T && s.len[src] === 0) {
+    if (r.autoFill && r.kindOf[src] === KIND_T && s.len[src] === 0) {
       if (s.len[r.waste]! > 0) {
         s.push(src, s.pop(r.waste));
         info |= FILLED_FROM_WASTE;

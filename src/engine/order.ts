@@ -24,9 +24,9 @@ export function orderMoves(s: State, moves: Int32Array, at: number, n: number, s
 /**
  * Best first: cards home (from the reserve, then the waste and tableau); a tableau move that
  * uncovers a card that can go home; reserve and waste cards onto the tableau; a tableau move
- * that empties a pile; a move between foundations (Double Aces and Kings: measured on the bench
- * set, trying it before the draw turns most undecided deals into quick wins); the draw; other
- * tableau moves; a card back from a foundation; last a whole pile into an empty one.
+ * that empties a pile; other tableau moves; a move between foundations (Double Aces and Kings:
+ * on the bench seeds, trying it before the draw turned most undecided deals into quick wins);
+ * the draw; a card back from a foundation; last a whole pile into an empty one.
  */
 function score(s: State, m: number): number {
   const r = s.rules;
@@ -52,22 +52,4 @@ function score(s: State, m: number): number {
     return 100;
   }
   return 0;
-}
-
-/**
- * A move home that is safe to make at once, with no alternative searched, or -1. For games whose
- * foundations build up in suit from the Ace (Mamy Susan): a card whose lower ranks are all home
- * already. The proof is in the game's file (src/games/mamy-susan.ts).
- */
-export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
-  const r = s.rules;
-  let lowest = 13;
-  for (let f = 0; f < r.nFoundations; f++) if (s.len[f]! < lowest) lowest = s.len[f]!;
-  for (let i = at; i < at + n; i++) {
-    const m = moves[i]!;
-    const src = m & 255;
-    if (src === r.stock || r.kindOf[(m >>> 8) & 255] !== KIND_F || r.kindOf[src] === KIND_F) continue;
-    if ((s.top(src) >> 2) + 1 <= lowest + 1) return m;
-  }
-  return -1;
 }

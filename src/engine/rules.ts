@@ -56,13 +56,15 @@ export interface Rules {
   canMove: Uint8Array;
   usesBaseRank: boolean;
   drawToTableau: boolean;
+  /** An empty tableau pile takes a card at any time (else only once stock and waste are out). */
+  emptyTableauAlways: boolean;
+  tableauRuns: boolean;
+  autoFill: boolean;
+  /** Mamy Susan's safe move home (see src/engine/safe.ts). */
+  safeHomeLowerRanks: boolean;
   /** For the hash: the id of what the rules can tell apart about each card. */
   identity: Uint8Array;
   identities: number;
-}
-
-export function pileKindLetter(kind: number): string {
-  return KIND_LETTERS[kind]!;
 }
 
 export function compileRules(game: Game): Rules {
@@ -145,6 +147,10 @@ export function compileRules(game: Game): Rules {
     foundationNextLo, foundationNextHi, tableauNextLo, tableauNextHi, rankLo, rankHi,
     usesBaseRank: game.foundations.some((g) => g.start === 'base-rank'),
     drawToTableau: game.draw === 'to-every-tableau-pile',
+    emptyTableauAlways: game.tableau.emptyAccepts === 'always',
+    tableauRuns: game.tableau.runs,
+    autoFill: game.autoFill,
+    safeHomeLowerRanks: game.safeHome === 'lower-ranks-home',
     identity, identities,
   };
 }

@@ -4,7 +4,8 @@
 // hit the answer is exact. An explicit stack keeps deep lines off the JS call stack, and one
 // preallocated move buffer holds every depth's moves: the loop allocates nothing.
 import { applyMove, generateMoves, MAX_MOVES, undoMove } from './moves.js';
-import { orderMoves, safeHomeMove } from './order.js';
+import { orderMoves } from './order.js';
+import { safeHomeMove } from './safe.js';
 import { MAX_LINE, type State } from './state.js';
 import { FOUND, FULL, Table } from './table.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W } from './rules.js';
@@ -95,13 +96,14 @@ export class Solver {
   readonly table: Table;
   private readonly moves = new Int32Array(MOVE_BUFFER);
   private readonly scores = new Int32Array(MAX_MOVES);
-  private readonly start = new Int32Array(MAX_DEPTH + 1);
-  private readonly count = new Int32Array(MAX_DEPTH + 1);
-  private readonly next = new Int32Array(MAX_DEPTH + 1);
+  /** Per depth: where its moves start in `moves`, how many there are, which is tried next. */
+  private readonly firstMove = new Int32Array(MAX_DEPTH + 1);
+  private readonly moveCount = new Int32Array(MAX_DEPTH + 1);
+  private readonly nextMove = new Int32Array(MAX_DEPTH + 1);
   private readonly pathLo = new Uint32Array(MAX_DEPTH + 1);
   private readonly pathHi = new Uint32Array(MAX_DEPTH + 1);
   /** Shuffle moves in a row ending at each depth. */
-  private readonly run = new Int32Array(MAX_DEPTH + 1);
+  private readonly shufflesInRow = new Int32Array(MAX_DEPTH + 1);
   private nodes = 0;
   private best = 0;
   private tableFull = false;
@@ -161,31 +163,31 @@ export class Solver {
     this.cut = false;
     const r = state.rules;
     const moves = this.moves;
-    const start = this.start;
-    const count = this.count;
-    const next = this.next;
-    const run = this.run;
+    const firstMove = this.firstMove;
+    const moveCount = this.moveCount;
+    const nextMove = this.nextMove;
+    const shufflesInRow = this.shufflesInRow;
     const total = state.rules.totalCards;
     let nodes = this.nodes;
     let d = 0;
     this.pathLo[0] = state.keyLo;
     this.pathHi[0] = state.keyHi;
-    start[0] = 0;
-    count[0] = this.expand(state, 0);
-    next[0] = 0;
-    run[0] = 0;
+    firstMove[0] = 0;
+    moveCount[0] = this.expand(state, 0);
+    nextMove[0] = 0;
+    shufflesInRow[0] = 0;
     for (;;) {
-      if (next[d] === count[d]) {
+      if (nextMove[d] === moveCount[d]) {
         if (d === 0) break;
         undoMove(state);
         d--;
         continue;
       }
-      const m = moves[start[d]! + next[d]!++]!;
+      const m = moves[firstMove[d]! + nextMove[d]!++]!;
       const src = m & 255;
       const srcKind = r.kindOf[src]!;
       const progress = srcKind === KIND_R || srcKind === KIND_W || src === r.stock || (srcKind === KIND_T && r.kindOf[(m >>> 8) & 255] === KIND_F);
-      const shuffleRun = progress ? 0 : run[d]! + 1;
+      const shuffleRun = progress ? 0 : shufflesInRow[d]! + 1;
       if (shuffleRun > shuffles) continue;
       if (nodes >= nodeCap) return this.stop(nodes, PASS_NODES);
       applyMove(state, m);
@@ -200,7 +202,7 @@ export class Solver {
         continue;
       }
       if (seen === FULL) this.tableFull = true;
-      if (d + 1 >= MAX_DEPTH || start[d]! + count[d]! + MAX_MOVES > MOVE_BUFFER) {
+      if (state.depth >= MAX_DEPTH || firstMove[d]! + moveCount[d]! + MAX_MOVES > MOVE_BUFFER) {
         // Too deep to go on: this line is cut, so the pass can no longer prove a loss.
         this.cut = true;
         undoMove(state);
@@ -209,10 +211,10 @@ export class Solver {
       d++;
       this.pathLo[d] = state.keyLo;
       this.pathHi[d] = state.keyHi;
-      run[d] = shuffleRun;
-      start[d] = start[d - 1]! + count[d - 1]!;
-      count[d] = this.expand(state, start[d]!);
-      next[d] = 0;
+      shufflesInRow[d] = shuffleRun;
+      firstMove[d] = firstMove[d - 1]! + moveCount[d - 1]!;
+      moveCount[d] = this.expand(state, firstMove[d]!);
+      nextMove[d] = 0;
     }
     return this.stop(nodes, this.cut ? PASS_DEPTH : PASS_EXHAUSTED);
   }
@@ -226,7 +228,7 @@ export class Solver {
   private expand(state: State, at: number): number {
     let n = generateMoves(state, this.moves, true, at);
     if (this.baseChoice !== 0 && state.base === 0) n = this.keepBase(state, at, n);
-    if (state.rules.game.safeHome === 'lower-ranks-home') {
+    if (state.rules.safeHomeLowerRanks) {
       const m = safeHomeMove(state, this.moves, at, n);
       if (m >= 0) {
         this.moves[at] = m;

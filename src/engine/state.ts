@@ -59,7 +59,18 @@ export class State {
 
   static fromPosition(pos: Position): State {
     const s = new State(pos.game);
+    s.load(pos);
+    return s;
+  }
+
+  /** Sets this state to a position of the same game, with no moves recorded. */
+  load(pos: Position): void {
+    const s = this;
     const r = s.rules;
+    if (pos.game !== r.game.id) throw new Error(`a ${r.game.id} state cannot hold a ${pos.game} position`);
+    s.len.fill(0);
+    s.depth = 0;
+    s.pileClass = r.drawToTableau ? s.zobrist.ownClass : s.zobrist.sharedClass;
     const fill = (p: number, pile: string[]): void => {
       for (const name of pile) s.push(p, parseCard(name));
     };
@@ -72,7 +83,6 @@ export class State {
     s.seed = pos.seed;
     if (r.drawToTableau && pos.stock.length === 0) s.pileClass = s.zobrist.sharedClass;
     s.rehash();
-    return s;
   }
 
   toPosition(): Position {
@@ -140,15 +150,22 @@ export class State {
 
   /** Recomputes every pile hash and the key from scratch. */
   rehash(): void {
-    [this.keyLo, this.keyHi] = this.hashPiles(true);
+    this.hashPiles(true);
   }
 
   /** The key computed from the cards alone (tests compare it with the incremental one). */
   keyFromScratch(): [number, number] {
-    return this.hashPiles(false);
+    const lo = this.keyLo;
+    const hi = this.keyHi;
+    this.hashPiles(false);
+    const fresh: [number, number] = [this.keyLo, this.keyHi];
+    this.keyLo = lo;
+    this.keyHi = hi;
+    return fresh;
   }
 
-  private hashPiles(store: boolean): [number, number] {
+  /** Sets the key from the cards alone; with `store`, each pile's hash too. */
+  private hashPiles(store: boolean): void {
     const z = this.zobrist;
     let keyLo = z.baseLo[this.base]!;
     let keyHi = z.baseHi[this.base]!;
@@ -167,7 +184,8 @@ export class State {
       keyLo += mix32(lo >>> 0);
       keyHi += mix32((hi ^ 0x9e3779b9) >>> 0);
     }
-    return [keyLo >>> 0, keyHi >>> 0];
+    this.keyLo = keyLo >>> 0;
+    this.keyHi = keyHi >>> 0;
   }
 
   /** Cards on the foundations: the game is won when it equals every card. */

@@ -2,13 +2,14 @@
 // addressing with linear probing on typed arrays. Its size is fixed when made; when it is 75 %
 // full it refuses new keys (it never evicts one), so every key it holds stays recognised.
 // Clearing between searches costs nothing: a slot is in use only if it carries the current epoch.
+import { UsageError } from '../errors.js';
 
-export const INSERTED = 0;
+const INSERTED = 0;
 export const FOUND = 1;
 export const FULL = 2;
 
 /** Bytes one slot takes: two 32-bit key lanes and a 16-bit epoch. */
-export const BYTES_PER_SLOT = 10;
+const BYTES_PER_SLOT = 10;
 
 export class Table {
   readonly slots: number;
@@ -26,9 +27,13 @@ export class Table {
     while (slots * 2 * BYTES_PER_SLOT <= megabytes * 1024 * 1024) slots *= 2;
     this.slots = slots;
     this.mask = slots - 1;
-    this.lo = new Uint32Array(slots);
-    this.hi = new Uint32Array(slots);
-    this.epoch = new Uint16Array(slots);
+    try {
+      this.lo = new Uint32Array(slots);
+      this.hi = new Uint32Array(slots);
+      this.epoch = new Uint16Array(slots);
+    } catch {
+      throw new UsageError(`cannot allocate a transposition table of ${megabytes} MB: give a smaller --memory`);
+    }
     this.limit = Math.floor(slots * 0.75);
   }
 
@@ -54,15 +59,5 @@ export class Table {
     this.epoch[i] = cur;
     this.count++;
     return INSERTED;
-  }
-
-  has(keyLo: number, keyHi: number): boolean {
-    const cur = this.current;
-    let i = (keyLo ^ Math.imul(keyHi, 0x9e3779b1)) & this.mask;
-    while (this.epoch[i] === cur) {
-      if (this.lo[i] === keyLo && this.hi[i] === keyHi) return true;
-      i = (i + 1) & this.mask;
-    }
-    return false;
   }
 }

@@ -32,15 +32,15 @@ export function mix32(h: number): number {
 
 export function makeZobrist(rules: Rules): Zobrist {
   const groups = rules.game.foundations.length;
-  const tableauShared = groups;
-  const reserves = groups + 1 + rules.nTableau;
-  const classes = reserves + 3;
+  const tableauClass = groups;
+  const reserveClass = groups + 1 + rules.nTableau;
+  const classes = reserveClass + 3;
   const sharedClass = new Uint8Array(rules.nPiles);
   const ownClass = new Uint8Array(rules.nPiles);
   for (let p = 0; p < rules.nPiles; p++) {
     const kind = rules.kindOf[p]!;
     const cls =
-      kind === KIND_F ? rules.groupOf[p]! : kind === KIND_T ? tableauShared : kind === KIND_R ? reserves : kind === KIND_S ? reserves + 1 : reserves + 2;
+      kind === KIND_F ? rules.groupOf[p]! : kind === KIND_T ? tableauClass : kind === KIND_R ? reserveClass : kind === KIND_S ? reserveClass + 1 : reserveClass + 2;
     sharedClass[p] = cls;
     ownClass[p] = kind === KIND_T ? groups + 1 + (p - rules.firstTableau) : cls;
   }

@@ -4,8 +4,8 @@
 //      on a card it builds on, moved onto a pile (not merely into an empty one);
 //   3. a waste card to the tableau;
 //   4. a draw;
-// and gives up when none is left. Foundation take-backs and moves between equal places
-// (a built card onto another pile, a card into an empty pile) it never makes.
+// and gives up when none is left. Foundation take-backs, moves of a built card onto another
+// pile, and tableau or waste cards into an empty pile it never makes.
 import { parseCard } from '../cards.js';
 import { follows } from '../games/build.js';
 import { getGame } from '../games/index.js';

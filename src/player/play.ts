@@ -27,16 +27,21 @@ export function playGame(position: Position, player: Player, onMove?: (move: str
   while (!state.isWon() && moves.length < MAX_GAME_MOVES) {
     const n = generateMoves(state, buffer, false);
     const legal: string[] = [];
+    const codes: number[] = [];
     for (let i = 0; i < n; i++) {
       applyMove(state, buffer[i]!);
-      if (!seen.has(`${state.keyLo}:${state.keyHi}`)) legal.push(formatMove(state.rules, buffer[i]!));
+      if (!seen.has(`${state.keyLo}:${state.keyHi}`)) {
+        legal.push(formatMove(state.rules, buffer[i]!));
+        codes.push(buffer[i]!);
+      }
       undoMove(state);
     }
     const choice = legal.length ? player(viewOf(state.toPosition()), legal) : null;
     if (choice === null) break;
-    if (!legal.includes(choice)) throw new Error(`player chose '${choice}', which is not among the legal moves`);
+    const chosen = legal.indexOf(choice);
+    if (chosen < 0) throw new Error(`player chose '${choice}', which is not among the legal moves`);
     onMove?.(choice, state);
-    applyMove(state, buffer[Array.from(buffer.subarray(0, n), (m) => formatMove(state.rules, m)).indexOf(choice)]!);
+    applyMove(state, codes[chosen]!);
     seen.add(`${state.keyLo}:${state.keyHi}`);
     moves.push(choice);
   }

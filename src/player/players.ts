@@ -6,8 +6,9 @@ import { samplingPlayer, type SamplingSettings } from './sampling.js';
 export const PLAYERS = ['greedy', 'sampling'] as const;
 export type PlayerName = (typeof PLAYERS)[number];
 
-export function parsePlayerName(name: string): PlayerName {
-  if (!(PLAYERS as readonly string[]).includes(name)) throw new UsageError(`unknown player '${name}' (known: thoughtful, ${PLAYERS.join(', ')})`);
+/** A player's name checked; `also` names what else the caller accepts, for the error message. */
+export function parsePlayerName(name: string, also: readonly string[] = []): PlayerName {
+  if (!(PLAYERS as readonly string[]).includes(name)) throw new UsageError(`unknown player '${name}' (known: ${[...also, ...PLAYERS].join(', ')})`);
   return name as PlayerName;
 }
 

@@ -9,7 +9,7 @@
 import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
 import { applyMove, parseMove, undoMove } from '../engine/moves.js';
-import { Solver } from '../engine/search.js';
+import { reusableSolver } from '../solve.js';
 import { State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
 import { greedyPlayer, greedyRank, type Player } from './greedy.js';
@@ -28,22 +28,21 @@ export interface SamplingSettings {
 
 export const DEFAULT_SAMPLING: SamplingSettings = { samples: 8, nodes: 3000, seed: 1, memoryMb: 64 };
 
-let sharedSolver: { mb: number; solver: Solver } | undefined;
-
 /** A sampling player for one game; `dealSeed` keeps different deals' samples apart. */
 export function samplingPlayer(settings: SamplingSettings, dealSeed = 0): Player {
-  if (!sharedSolver || sharedSolver.mb !== settings.memoryMb) sharedSolver = { mb: settings.memoryMb, solver: new Solver(settings.memoryMb) };
-  const solver = sharedSolver.solver;
+  const solver = reusableSolver(settings.memoryMb);
   let decision = 0;
+  let state: State | undefined; // one state for all samples: it holds 1 MB of undo record
   return (view: View, legal: readonly string[]): string | null => {
     decision++;
     if (legal.length <= 1) return legal[0] ?? null;
     const votes = new Float64Array(legal.length);
     const unseen = view.unseen.map(parseCard);
+    if (state?.rules.game.id !== view.game) state = new State(view.game);
     for (let k = 0; k < settings.samples; k++) {
       const order = [...unseen];
       shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
-      const state = State.fromPosition(determinize(view, order.map(cardName)));
+      state.load(determinize(view, order.map(cardName)));
       const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 });
       if (found.result !== 'won' || found.moves.length === 0) continue;
       const choice = sameOutcome(state, legal, found.moves[0]!);

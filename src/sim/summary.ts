@@ -3,7 +3,7 @@
 // lost and once as won: the interval runs from the Wilson lower bound of won/n to the Wilson
 // upper bound of (won + undecided)/n, so it spans both readings (as Blake & Gent report the
 // win rates of Solvitaire). Errors are counted apart from unknowns but are undecided alike.
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../files.js';
 import { UsageError } from '../errors.js';
 import { GAMES, getGame } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
@@ -135,12 +135,7 @@ export function readResultFiles(files: readonly string[]): DealRow[] {
   const seen = new Map<string, string>();
   const rows: DealRow[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
+    const text = readTextFile(file);
     for (const row of parseResults(text, file).rows) {
       const key = dealKey(row);
       const before = seen.get(key);

@@ -9,10 +9,10 @@ import type { PlayerName } from '../player/players.js';
  * every card known (an upper bound). `greedy`: the greedy player, seeing what a person sees.
  * `sampling-SxN-sK`: the sampling player with S samples of N nodes per decision, sampling seed K.
  */
-export type Player = string;
+export type PlayerLabel = string;
 
 /** The player column's text for a player and, for the sampling player, its settings. */
-export function playerLabel(name: PlayerName | 'thoughtful', sampling: SamplingSettings): Player {
+export function playerLabel(name: PlayerName | 'thoughtful', sampling: SamplingSettings): PlayerLabel {
   return name === 'sampling' ? `sampling-${sampling.samples}x${sampling.nodes}-s${sampling.seed}` : name;
 }
 
@@ -21,7 +21,7 @@ export interface DealTask {
   game: GameId;
   seed: number;
   settings: SolveSettings;
-  mode: Player;
+  mode: PlayerLabel;
   /** The sampling player's settings (used by that player only). */
   sampling: SamplingSettings;
 }

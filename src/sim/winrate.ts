@@ -14,6 +14,7 @@
 //   other seeds.
 import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { MAX_SEED } from '../deal.js';
+import { fileError } from '../files.js';
 import { UsageError } from '../errors.js';
 import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
@@ -21,12 +22,12 @@ import { COLUMNS, dealKey, formatCsv, parseResults, recordOf, type ResultsFile }
 import { playDeals } from './pool.js';
 import { startProgress, type ProgressMode, type Tally } from './progress.js';
 import { summarize, type GameSummary } from './summary.js';
-import type { DealRow, DealTask, Player } from './types.js';
+import type { DealRow, DealTask, PlayerLabel } from './types.js';
 import type { SamplingSettings } from '../player/sampling.js';
 
 export interface WinrateOptions {
   games: readonly GameId[];
-  player: Player;
+  player: PlayerLabel;
   /** The sampling player's settings (for that player only). */
   sampling: SamplingSettings;
   /** First seed. */
@@ -70,10 +71,6 @@ export async function runWinrate(opts: WinrateOptions): Promise<WinrateRun> {
 const inRange = (opts: WinrateOptions, seed: number): boolean =>
   opts.deals === undefined || (seed >= opts.start && seed < opts.start + opts.deals);
 
-function ioError(what: string, file: string, e: unknown): UsageError {
-  return new UsageError(`cannot ${what} '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-}
-
 /** Whether a row already in the file stands for this run's deal (see the file comment). */
 function covers(row: DealRow, want: SolveSettings): boolean {
   if (row.result === 'won' || row.result === 'lost') return true;
@@ -112,22 +109,25 @@ async function playRange(opts: WinrateOptions): Promise<WinrateRun> {
   try {
     fd = openSync(opts.out, 'a');
   } catch (e) {
-    throw ioError('write', opts.out, e);
+    throw fileError('write', opts.out, e);
   }
   try {
     let text: string;
     try {
       text = readFileSync(opts.out, 'utf8');
     } catch (e) {
-      throw ioError('read', opts.out, e);
+      throw fileError('read', opts.out, e);
     }
     const { results, keep } = readExisting(opts.out, text, warn);
+    // Rows are appended under the file's own header: one that lacks a column would lose it.
+    const missing = keep === '' ? [] : COLUMNS.filter((c) => !results.header.includes(c));
+    if (missing.length) throw new UsageError(`${opts.out} has no column ${missing.join(', ')}: write this run to another --out`);
     try {
       if (keep.length < text.length) ftruncateSync(fd, Buffer.byteLength(keep));
       else if (keep.length > text.length) writeSync(fd, keep.slice(text.length));
       if (keep === '') writeSync(fd, formatCsv(COLUMNS, [], true));
     } catch (e) {
-      throw ioError('write', opts.out, e);
+      throw fileError('write', opts.out, e);
     }
     const header = keep === '' ? [...COLUMNS] : results.header;
 
@@ -162,7 +162,7 @@ async function playRange(opts: WinrateOptions): Promise<WinrateRun> {
           try {
             writeSync(fd, formatCsv(header, [recordOf(row)], false));
           } catch (e) {
-            throw ioError('write', opts.out, e);
+            throw fileError('write', opts.out, e);
           }
           rows.push(row);
           if (row.result === 'error') errors++;
@@ -192,7 +192,7 @@ async function rerunUnknown(opts: WinrateOptions): Promise<WinrateRun> {
   try {
     text = readFileSync(opts.out, 'utf8');
   } catch (e) {
-    throw ioError('read', opts.out, e);
+    throw fileError('read', opts.out, e);
   }
   const { results } = readExisting(opts.out, text, warn);
   const header = [...results.header, ...COLUMNS.filter((c) => !results.header.includes(c))];
@@ -221,7 +221,7 @@ async function rerunUnknown(opts: WinrateOptions): Promise<WinrateRun> {
       renameSync(tmp, opts.out);
     } catch (e) {
       rmSync(tmp, { force: true });
-      throw ioError('write', opts.out, e);
+      throw fileError('write', opts.out, e);
     }
   };
   if (tasks.length > 0) rewrite(); // fails early if the file cannot be replaced

@@ -2,27 +2,14 @@
 // Solver and reuses it for every deal (its table is cleared, not reallocated), so a deal's result
 // depends only on the task, never on which thread ran it or what it ran before.
 import { dealGame } from '../deal.js';
-import { Solver } from '../engine/search.js';
 import { getGame } from '../games/index.js';
-import { solvePosition } from '../solve.js';
+import { reusableSolver, roundMs, solvePosition } from '../solve.js';
 import { playerLabel, type DealOutcome, type DealTask } from './types.js';
 import { playGame } from '../player/play.js';
 import { makePlayer, type PlayerName } from '../player/players.js';
 
-let solver: Solver | undefined;
-let solverMb = 0;
-
-function solverFor(memoryMb: number): Solver {
-  if (!solver || solverMb !== memoryMb) {
-    solver = undefined; // let the old table go before allocating the new one
-    solver = new Solver(memoryMb);
-    solverMb = memoryMb;
-  }
-  return solver;
-}
-
 function thoughtful(task: DealTask): DealOutcome {
-  const report = solvePosition(dealGame(getGame(task.game), task.seed), task.settings, solverFor(task.settings.memoryMb));
+  const report = solvePosition(dealGame(getGame(task.game), task.seed), task.settings, reusableSolver(task.settings.memoryMb));
   return {
     result: report.result,
     moves: report.moves.length,
@@ -36,7 +23,7 @@ function thoughtful(task: DealTask): DealOutcome {
 /** A player that sees only what a person sees plays the deal to the end (the referee checks it). */
 function playing(task: DealTask, name: PlayerName): DealOutcome {
   const played = playGame(dealGame(getGame(task.game), task.seed), makePlayer(name, task.sampling, task.seed));
-  return { result: played.result, moves: played.moves.length, nodes: 0, ms: Math.round(played.ms * 10) / 10, tableFull: false };
+  return { result: played.result, moves: played.moves.length, nodes: 0, ms: roundMs(played.ms), tableFull: false };
 }
 
 export default function playDeal(task: DealTask): DealOutcome {
