@@ -32,6 +32,8 @@ export interface SearchResult {
   tableFull: boolean;
   /** Most cards on the foundations in any position entered. */
   best: number;
+  /** The first move of the line to the first position with `best` cards home (-1: none beat the start). */
+  bestFirstMove: number;
 }
 
 /** Shuffle moves allowed in a row in the cheap passes that come before the exact one. */
@@ -106,6 +108,8 @@ export class Solver {
   private readonly shufflesInRow = new Int32Array(MAX_DEPTH + 1);
   private nodes = 0;
   private best = 0;
+  private bestFirstMove = -1;
+  private rootDepth = 0;
   private tableFull = false;
   private cut = false;
   /** The base rank the current pass allows for the first foundation card (0: any). */
@@ -130,6 +134,8 @@ export class Solver {
     const deadline = limits.timeLimitMs > 0 ? t0 + limits.timeLimitMs : Infinity;
     this.nodes = 0;
     this.best = state.foundationCards();
+    this.bestFirstMove = -1;
+    this.rootDepth = rootDepth;
     this.tableFull = false;
     let outcome: number = state.isWon() ? PASS_WON : PASS_EXHAUSTED;
     const plan = passPlan(state);
@@ -148,7 +154,7 @@ export class Solver {
     const moves = result === 'won' ? Array.from(state.line.subarray(rootDepth, state.depth)) : [];
     while (state.depth > rootDepth) undoMove(state);
     const limit: Limit | undefined = outcome === PASS_NODES ? 'nodes' : outcome === PASS_TIME ? 'time' : outcome === PASS_DEPTH ? 'depth' : undefined;
-    return { result, moves, nodes: this.nodes, ms: performance.now() - t0, tableFull: this.tableFull, best: this.best, ...(limit ? { limit } : {}) };
+    return { result, moves, nodes: this.nodes, ms: performance.now() - t0, tableFull: this.tableFull, best: this.best, bestFirstMove: this.bestFirstMove, ...(limit ? { limit } : {}) };
   }
 
   /**
@@ -195,7 +201,10 @@ export class Solver {
       if ((nodes & 1023) === 0 && performance.now() >= timeCap) return this.stop(nodes, PASS_TIME);
       const home = state.foundationCards();
       if (home === total) return this.stop(nodes, PASS_WON);
-      if (home > this.best) this.best = home;
+      if (home > this.best) {
+        this.best = home;
+        this.bestFirstMove = state.line[this.rootDepth]!;
+      }
       const seen = table.insert(state.keyLo, state.keyHi);
       if (seen === FOUND || (seen === FULL && this.onPath(state, d))) {
         undoMove(state);

@@ -2,8 +2,9 @@
 // Tadepalli, ICAPS 2009). At each decision it deals the unseen cards at random into the hidden
 // places, consistently with what it has seen, solves each such sample with the thoughtful
 // solver under a small node budget, and votes for the first move of every winning line found.
-// Moves that lead to the same position (up to interchangeable piles) share their votes. With no
-// vote it plays as the greedy player does.
+// A sample the budget cannot win gives at most half a vote, in proportion to the cards it got
+// home, to the first move of its line that got most home. Moves that lead to the same position
+// (up to interchangeable piles) share their votes. With no vote it plays as the greedy player.
 // Known bias: it is optimistic, since each sample is solved as if the player would see every
 // card from then on; it overrates lines that depend on luck in what is drawn next.
 import { cardName, parseCard } from '../cards.js';
@@ -38,15 +39,22 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0): Player
     if (legal.length <= 1) return legal[0] ?? null;
     const votes = new Float64Array(legal.length);
     const unseen = view.unseen.map(parseCard);
+    const home = view.foundations.reduce((n, f) => n + f.length, 0);
+    const total = home + unseen.length + [...view.tableau, ...view.reserves, view.waste].reduce((n, p) => n + p.length, 0);
     if (state?.rules.game.id !== view.game) state = new State(view.game);
     for (let k = 0; k < settings.samples; k++) {
       const order = [...unseen];
       shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
       state.load(determinize(view, order.map(cardName)));
       const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 });
-      if (found.result !== 'won' || found.moves.length === 0) continue;
-      const choice = sameOutcome(state, legal, found.moves[0]!);
-      if (choice >= 0) votes[choice]! += 1;
+      if (found.result === 'won' && found.moves.length > 0) {
+        const choice = sameOutcome(state, legal, found.moves[0]!);
+        if (choice >= 0) votes[choice]! += 1;
+      } else if (found.bestFirstMove >= 0) {
+        // No win within the budget: half a vote at most, for the move that led furthest home.
+        const choice = sameOutcome(state, legal, found.bestFirstMove);
+        if (choice >= 0) votes[choice]! += (0.5 * (found.best - home)) / (total - home);
+      }
     }
     let best = -1;
     for (let i = 0; i < legal.length; i++) {
