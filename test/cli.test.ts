@@ -1,59 +1,13 @@
 // The built command line (bin/patience.js -> dist/, made by `npm test`'s tsc step): output of
 // `deal` and `check`, and that bad input gives exactly one line on stderr, a non-zero exit code
 // and no stack trace.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { describe, it, expect } from 'vitest';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame } from '../src/games/index.js';
 import { RANKS, SUITS } from '../src/cards.js';
+import { cliScratchFolder, expectOneLineError, patience } from './helpers.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'patience.js');
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function patience(...args: string[]): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PATIENCE_DEBUG: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Bad input: exactly one line on stderr (naming what matches `patterns`), non-zero exit, no stack. */
-function expectOneLineError(r: Run, ...patterns: RegExp[]): void {
-  const context = `stdout: ${r.stdout}\nstderr: ${r.stderr}`;
-  expect(r.status, context).not.toBe(0);
-  expect(r.status, context).not.toBeNull();
-  const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
-  expect(lines, context).toHaveLength(1);
-  expect(r.stderr, context).not.toMatch(/^\s*at /m);
-  expect(r.stderr, context).not.toMatch(/internal error/);
-  expect(lines[0], context).toMatch(/^patience: /);
-  for (const p of patterns) expect(lines[0], context).toMatch(p);
-}
-
-let dir = '';
-const file = (name: string, content: unknown): string => {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-  return path;
-};
-
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) {
-    throw new Error('dist/ is missing: run `npx tsc -p .` (npm test does) before the CLI tests');
-  }
-  dir = mkdtempSync(join(tmpdir(), 'patience-cli-test-'));
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const { file, path: inScratch } = cliScratchFolder('patience-cli-test-');
 
 /** Mamy Susan, one step from won: f0..f7 = C D H S C D H S, a few top cards still out. */
 function nearlyWonMamySusan(): { position: Position; moves: string[] } {
@@ -173,7 +127,7 @@ describe('bad input: one line on stderr, non-zero exit, no stack trace', () => {
     expectOneLineError(patience('deal', '--position', file('base.json', p)), /f3/, /9H/);
   });
   it('a position file that does not exist', () => {
-    expectOneLineError(patience('deal', '--position', join(dir, 'no-such-file.json')), /no-such-file/);
+    expectOneLineError(patience('deal', '--position', inScratch('no-such-file.json')), /no-such-file/);
   });
   it('both --position and --seed', () => {
     const path = file('ok.json', dealGame(getGame('double-dot'), 1));

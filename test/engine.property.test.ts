@@ -9,21 +9,11 @@ import { State } from '../src/engine/state.js';
 import { MAX_MOVES, applyMove, formatMove, generateMoves, isLegal, parseMove, undoMove } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
 import { legalMoves, replay } from '../src/referee.js';
+import { mulberry32 } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** mulberry32: a small seeded PRNG, floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rng = () => number;
 const randInt = (rng: Rng, n: number): number => Math.floor(rng() * n);
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[randInt(rng, xs.length)]!;

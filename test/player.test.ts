@@ -2,11 +2,6 @@
 // into a decision, the greedy player's order of preference on hand-built positions, the sampling
 // player's determinism, that no player ever makes an illegal move, and the `play` command line.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { RANKS } from '../src/cards.js';
 import { dealGame, readPosition, type Position } from '../src/deal.js';
 import { GAMES, getGame, type Game, type GameId } from '../src/games/index.js';
 import { legalMoves, replay } from '../src/referee.js';
@@ -14,23 +9,13 @@ import { greedyPlayer, type Player } from '../src/player/greedy.js';
 import { playGame } from '../src/player/play.js';
 import { samplingPlayer, type SamplingSettings } from '../src/player/sampling.js';
 import { determinize, viewOf, type View } from '../src/player/view.js';
+import { mamySusan, mulberry32, patience, requireBuiltCli } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 const SMALL: SamplingSettings = { samples: 2, nodes: 300, seed: 1, memoryMb: 8 };
 
-/** mulberry32: a small seeded PRNG, floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function shuffled<T>(xs: readonly T[], seed: number): T[] {
   const rng = mulberry32(seed);
   const a = [...xs];
@@ -139,14 +124,17 @@ describe('no hidden card leaks into a decision', () => {
     const n = p.stock.length;
     swapTwo(p.stock, nearBottom ? [0, 1, 2, 3, 4, 5, 6, 7] : Array.from({ length: 10 }, (_, i) => n - 11 - i));
   };
-  const reserveSwap = (p: Position): void => swapTwo(p.reserves[0]!, [0, 1, 2]);
+  // The card right under the top and one below it: revealed as soon as the top card leaves.
+  const reserveSwap = (p: Position): void => swapTwo(p.reserves[0]!, [3, 2, 1, 0]);
+  // Two of the bottom three reserve cards: here the stock swap is revealed first.
+  const deepReserveSwap = (p: Position): void => swapTwo(p.reserves[0]!, [0, 1, 2]);
   const variants: [GameId, number, string, Change][] = [
     ['double-signora', 5, 'stock', stockSwap],
     ['double-aces-and-kings', 5, 'stock', stockSwap],
     ['double-dot', 5, 'stock', stockSwap],
     ['mamy-susan', 5, 'stock', stockSwap],
     ['mamy-susan', 5, 'reserve under its top', reserveSwap],
-    ['mamy-susan', 6, 'stock and reserve under its top', (p, nearBottom) => (stockSwap(p, nearBottom), reserveSwap(p))],
+    ['mamy-susan', 6, 'stock and reserve under its top', (p, nearBottom) => (stockSwap(p, nearBottom), deepReserveSwap(p))],
   ];
   for (const [game, seed, what, change] of variants) {
     const pair = (nearBottom: boolean): [Position, Position] => {
@@ -251,22 +239,6 @@ describe('viewOf and determinize', () => {
 // ---------------------------------------------------------------------------------------------
 // The greedy player on hand-built Mamy Susan positions.
 
-const rank = (n: number): string => RANKS[n - 1]!;
-/** Mamy Susan: f0..f7 hold clubs, diamonds, hearts, spades, twice; `heights[i]` cards A up. */
-function mamySusan(heights: number[], piles: { t: string[][]; r?: string[]; waste?: string[]; stock?: string[] }): Position {
-  const suits = 'CDHSCDHS';
-  return readPosition(
-    JSON.stringify({
-      game: 'mamy-susan',
-      foundations: heights.map((h, i) => Array.from({ length: h }, (_, k) => rank(k + 1) + suits[i]!)),
-      tableau: Array.from({ length: 10 }, (_, i) => piles.t[i] ?? []),
-      reserves: [piles.r ?? []],
-      stock: piles.stock ?? [],
-      waste: piles.waste ?? [],
-    }),
-  );
-}
-
 const greedyOn = (pos: Position): string | null => greedyPlayer(viewOf(pos), legalMoves(pos));
 
 describe('the greedy player', () => {
@@ -360,20 +332,8 @@ describe('a player never makes an illegal move', () => {
 // ---------------------------------------------------------------------------------------------
 // The command line (bin/patience.js runs dist/, built by `npx tsc -p .`).
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'patience.js');
-
-function patience(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, PATIENCE_DEBUG: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 describe('patience play', () => {
-  beforeAll(() => {
-    if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) {
-      throw new Error('dist/ is missing: run `npx tsc -p .` (npm test does) before the CLI tests');
-    }
-  });
+  beforeAll(requireBuiltCli);
 
   it('--game double-dot --seed 3 --player greedy: numbered moves, then a final line', () => {
     const r = patience('play', '--game', 'double-dot', '--seed', '3', '--player', 'greedy');

@@ -7,6 +7,7 @@ import { getGame, type GameId } from '../src/games/index.js';
 import { State } from '../src/engine/state.js';
 import { isLegal, parseMove, applyMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
+import { mulberry32 } from './helpers.js';
 
 const suitRun = (suit: string, ranks: string): string[] => [...ranks].map((r) => r + suit);
 const ALL = 'A23456789TJQK';
@@ -206,18 +207,6 @@ describe('legalMoves', () => {
 // Random playouts: the referee and the engine must agree on every candidate move and on the
 // position after each move played.
 
-/** A small deterministic generator (mulberry32), so failures repeat. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Every move string worth asking about: every pile to every pile, runs of every height, draw. */
 function candidates(p: Position): string[] {
   const ids = [
@@ -263,7 +252,7 @@ describe('referee and engine agree on random playouts', () => {
   for (const game of GAME_IDS) {
     it(game, () => {
       for (const seed of [1, 2, 3, 4]) {
-        const next = random(seed * 7919);
+        const next = mulberry32(seed * 7919);
         let p = dealGame(getGame(game), seed);
         // Even seeds start late, the stock nearly used up, to reach spaces and an empty stock.
         if (seed % 2 === 0) {

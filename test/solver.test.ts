@@ -5,19 +5,15 @@
 // wins" claim is also checked by an exhaustive search written on the referee alone. Then: many
 // seeded deals under a node limit, the answer's independence of the table size, the node limit,
 // and the `solve` command line. Only node limits are used, so every result is deterministic.
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { describe, it, expect } from 'vitest';
 import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
-import { dealGame, readPosition, type Position } from '../src/deal.js';
+import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
 import { Solver } from '../src/engine/search.js';
 import { State } from '../src/engine/state.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition, type SolveReport } from '../src/solve.js';
+import { cliScratchFolder, expectOneLineError, mamySusan, patience, rank, valid } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Solving and checking
@@ -61,26 +57,9 @@ function refereeSearch(position: Position, allow: (move: string) => boolean = ()
   return visit(position);
 }
 
-/** A position checked as the tool checks input (card counts, pile limits, foundations). */
-const valid = (p: Position): Position => readPosition(JSON.stringify(p));
-
 // ---------------------------------------------------------------------------------------------
 // Building positions by hand
 
-const rank = (n: number): string => RANKS[(((n - 1) % 13) + 13) % 13]!;
-
-/** Mamy Susan: f0..f7 hold clubs, diamonds, hearts, spades, twice; `heights[i]` cards A up. */
-function mamySusan(heights: number[], piles: { t: string[][]; r?: string[]; waste?: string[]; stock?: string[] }): Position {
-  const suits = 'CDHSCDHS';
-  return valid({
-    game: 'mamy-susan',
-    foundations: heights.map((h, i) => Array.from({ length: h }, (_, k) => rank(k + 1) + suits[i]!)),
-    tableau: Array.from({ length: 10 }, (_, i) => piles.t[i] ?? []),
-    reserves: [piles.r ?? []],
-    stock: piles.stock ?? [],
-    waste: piles.waste ?? [],
-  });
-}
 const FULL8 = [13, 13, 13, 13, 13, 13, 13, 13];
 
 /**
@@ -464,48 +443,8 @@ describe('limits', () => {
 // ---------------------------------------------------------------------------------------------
 // The command line (bin/patience.js runs dist/, built by `npx tsc -p .`).
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'patience.js');
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function patience(...args: string[]): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, PATIENCE_DEBUG: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function expectOneLineError(r: Run, ...patterns: RegExp[]): void {
-  const context = `stdout: ${r.stdout}\nstderr: ${r.stderr}`;
-  expect(r.status, context).not.toBe(0);
-  expect(r.status, context).not.toBeNull();
-  expect(r.stderr.trimEnd().split('\n'), context).toHaveLength(1);
-  expect(r.stderr, context).toMatch(/^patience: /);
-  expect(r.stderr, context).not.toMatch(/^\s*at /m);
-  expect(r.stderr, context).not.toMatch(/internal error/);
-  for (const p of patterns) expect(r.stderr, context).toMatch(p);
-}
-
-let dir = '';
-const file = (name: string, content: unknown): string => {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-  return path;
-};
-
 describe('patience solve', () => {
-  beforeAll(() => {
-    if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) {
-      throw new Error('dist/ is missing: run `npx tsc -p .` (npm test does) before the CLI tests');
-    }
-    dir = mkdtempSync(join(tmpdir(), 'patience-solver-test-'));
-  });
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const { file } = cliScratchFolder('patience-solver-test-');
 
   const solveJson = (game: string, seed: number, maxNodes: number): { report: SolveReport; path: string } => {
     const r = patience('solve', '--game', game, '--seed', String(seed), '--json', '--max-nodes', String(maxNodes), '--time-limit', '0');
