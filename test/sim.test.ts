@@ -162,7 +162,7 @@ describe('plot', () => {
   it('draws an SVG with a bar, a whisker and the stated marker for each game', () => {
     const rows = [row('double-signora', 0, 'won'), row('double-signora', 1, 'unknown'), row('double-aces-and-kings', 0, 'lost')];
     const svg = renderSvg(summarize(rows));
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"')).toBe(true);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="400"')).toBe(true);
     expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
     for (const label of ['Double Signora', '0 %', '100 %', '95 % Wilson interval', 'stated win rate', 'not stated']) {
       expect(svg).toContain(label);

@@ -178,7 +178,7 @@ describe('patience summary and plot', () => {
     expect(dup.stderr).toMatch(/^patience: m1-copy\.csv: double-dot seed [0-2] .*appears twice.*\n$/);
     const svg = cli(['plot', 'm1.csv', 'm2.csv', '--out', 'chart.svg']);
     expect(svg.code).toBe(0);
-    expect(readFileSync(join(dir, 'chart.svg'), 'utf8')).toMatch(/^<svg [^>]*width="800" height="400"[\s\S]*Double Dot[\s\S]*<\/svg>\n$/);
+    expect(readFileSync(join(dir, 'chart.svg'), 'utf8')).toMatch(/^<svg [^>]*width="900" height="400"[\s\S]*Double Dot[\s\S]*<\/svg>\n$/);
   }, 30_000);
 
   it('refuses bad flags and files with one line on stderr and no stack trace', () => {

@@ -1,6 +1,7 @@
-// A hand-written SVG chart of win-rate summaries: for each game (and player) a bar up to the
-// proven win rate, a lighter bar on top for the undecided deals, the 95 % Wilson interval as a
-// whisker, and the stated win rate as a diamond beside it. Axis 0-100 %, a legend, 800x400.
+// A hand-written SVG chart of win-rate summaries: for each game a group with, for each player,
+// a bar up to the proven win rate, a lighter bar on top for the undecided deals, the 95 % Wilson
+// interval as a whisker, and the game's stated win rate as a diamond after its bars (n = deals).
+// Axis 0-100 %, a legend, 900x400.
 import { getGame } from '../games/index.js';
 import type { GameSummary } from './summary.js';
 import { percent, statedText } from './summary.js';
@@ -8,9 +9,9 @@ import { percent, statedText } from './summary.js';
 const COLOURS = { won: '#4c78a8', undecided: '#b9cde5', whisker: '#222222', stated: '#e4572e', grid: '#dddddd', text: '#222222', muted: '#666666' };
 
 export function renderSvg(summaries: readonly GameSummary[], opts: { width?: number; height?: number; title?: string } = {}): string {
-  const W = opts.width ?? 800;
+  const W = opts.width ?? 900;
   const H = opts.height ?? 400;
-  const m = { left: 64, right: 20, top: 74, bottom: 58 };
+  const m = { left: 64, right: 20, top: 74, bottom: 50 };
   const pw = W - m.left - m.right;
   const ph = H - m.top - m.bottom;
   const y = (f: number): number => m.top + ph * (1 - Math.min(1, Math.max(0, f)));
@@ -54,38 +55,46 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
   text(16, m.top + ph / 2, 'win rate', `text-anchor="middle" transform="rotate(-90 16 ${r(m.top + ph / 2)})"`);
 
   if (summaries.length === 0) text(m.left + pw / 2, m.top + ph / 2, 'no deals', 'text-anchor="middle"');
-  const gw = pw / Math.max(1, summaries.length);
-  const bw = Math.min(56, gw * 0.32);
-  summaries.forEach((s, i) => {
-    const cx = m.left + gw * i + gw / 2 - bw / 3;
-    const x0 = cx - bw / 2;
-    const yLow = y(s.winRate.low);
-    const yHigh = y(s.winRate.high);
-    push(`<g>`);
-    push(`<title>${esc(`${s.game} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`);
-    if (s.winRate.high > s.winRate.low) {
-      push(`<rect x="${r(x0)}" y="${r(yHigh)}" width="${r(bw)}" height="${r(yLow - yHigh)}" fill="${COLOURS.undecided}"/>`);
-    }
-    push(`<rect x="${r(x0)}" y="${r(yLow)}" width="${r(bw)}" height="${r(m.top + ph - yLow)}" fill="${COLOURS.won}"/>`);
-    const yLo = y(s.interval.lo);
-    const yHi = y(s.interval.hi);
-    const cap = bw * 0.28;
-    push(
-      `<path d="M${r(cx)} ${r(yHi)}V${r(yLo)}M${r(cx - cap)} ${r(yHi)}H${r(cx + cap)}M${r(cx - cap)} ${r(yLo)}H${r(cx + cap)}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`,
-    );
-    const label = s.winRate.low === s.winRate.high ? `${percent(s.winRate.low)} %` : `${percent(s.winRate.low)}-${percent(s.winRate.high)} %`;
-    text(cx, Math.max(m.top - 4, yHi - 6), label, 'text-anchor="middle" font-size="11"');
-    const sx = x0 + bw + 14;
-    if (s.stated !== null) {
-      push(diamond(sx, y(s.stated), 6));
-      text(sx + 9, y(s.stated) + 4, `${+(s.stated * 100).toFixed(1)} %`, `font-size="11" fill="${COLOURS.stated}"`);
+  // One group a game; in it one bar a player, then the stated figure.
+  const games = [...new Set(summaries.map((s) => s.game))];
+  const gw = pw / Math.max(1, games.length);
+  games.forEach((game, g) => {
+    const bars = summaries.filter((s) => s.game === game);
+    const slot = (gw - 30) / bars.length;
+    const bw = Math.min(56, slot * 0.6);
+    const gx = m.left + gw * g;
+    bars.forEach((s, i) => {
+      const cx = gx + 8 + slot * i + slot / 2;
+      const x0 = cx - bw / 2;
+      const yLow = y(s.winRate.low);
+      const yHigh = y(s.winRate.high);
+      push(`<g>`);
+      push(`<title>${esc(`${s.game} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`);
+      if (s.winRate.high > s.winRate.low) {
+        push(`<rect x="${r(x0)}" y="${r(yHigh)}" width="${r(bw)}" height="${r(yLow - yHigh)}" fill="${COLOURS.undecided}"/>`);
+      }
+      push(`<rect x="${r(x0)}" y="${r(yLow)}" width="${r(bw)}" height="${r(m.top + ph - yLow)}" fill="${COLOURS.won}"/>`);
+      const yLo = y(s.interval.lo);
+      const yHi = y(s.interval.hi);
+      const cap = bw * 0.28;
+      push(
+        `<path d="M${r(cx)} ${r(yHi)}V${r(yLo)}M${r(cx - cap)} ${r(yHi)}H${r(cx + cap)}M${r(cx - cap)} ${r(yLo)}H${r(cx + cap)}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`,
+      );
+      const label = s.winRate.low === s.winRate.high ? `${percent(s.winRate.low)}` : `${percent(s.winRate.low)}-${percent(s.winRate.high)}`;
+      text(cx, Math.max(m.top - 4, yHi - 6), `${label} %`, 'text-anchor="middle" font-size="10"');
+      if (players.size > 1) text(cx, m.top + ph + 30, s.player.split('-')[0]!, `text-anchor="middle" font-size="10" fill="${COLOURS.muted}"`);
+      text(cx, m.top + ph + (players.size > 1 ? 42 : 30), `n = ${s.deals}`, `text-anchor="middle" font-size="10" fill="${COLOURS.muted}"`);
+      push(`</g>`);
+    });
+    const stated = bars[0]!.stated;
+    const sx = gx + gw - 16;
+    if (stated !== null) {
+      push(diamond(sx, y(stated), 6));
+      text(sx, y(stated) - 9, `${+(stated * 100).toFixed(1)} %`, `text-anchor="middle" font-size="10" fill="${COLOURS.stated}"`);
     } else {
-      text(sx - 6, m.top + ph - 6, 'not stated', `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${r(sx - 6)} ${r(m.top + ph - 6)})" dy="4"`);
+      text(sx, m.top + ph - 6, 'not stated', `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${r(sx)} ${r(m.top + ph - 6)})" dy="4"`);
     }
-    const name = gameName(s.game);
-    text(m.left + gw * i + gw / 2, m.top + ph + 18, name, 'text-anchor="middle" font-weight="bold"');
-    text(m.left + gw * i + gw / 2, m.top + ph + 34, `${players.size > 1 ? `${s.player}, ` : ''}${s.deals} deals`, `text-anchor="middle" fill="${COLOURS.muted}"`);
-    push(`</g>`);
+    text(gx + gw / 2, m.top + ph + 16, gameName(game), 'text-anchor="middle" font-weight="bold"');
   });
   push(`</svg>`);
   return `${out.join('\n')}\n`;
