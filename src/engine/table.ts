@@ -18,7 +18,8 @@ export class Table {
   private readonly hi: Uint32Array;
   private readonly epoch: Uint16Array;
   private current = 1;
-  private readonly limit: number;
+  /** Keys it holds at most. */
+  readonly limit: number;
   count = 0;
 
   /** A table that fits in `megabytes` (a power-of-two number of slots). */

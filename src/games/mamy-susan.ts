@@ -35,4 +35,7 @@ export const mamySusan: Game = {
   // interchangeable). Take-backs lose nothing: a dropped card back in the tableau can host only
   // cards of rank < r, all home. So the shorter line still wins.
   safeHome: 'lower-ranks-home',
+  // On seeds 0..49 at 1M nodes a deal, best-first won 36 and depth-first 22, 41 between them.
+  // (Best-first won none of 30 Double Signora or Double Dot deals, which it is not used for.)
+  bestFirst: true,
 };

@@ -71,6 +71,11 @@ export interface Game {
    * proves it never loses a win: 'lower-ranks-home' (a card all of whose lower ranks are home).
    */
   safeHome?: 'lower-ranks-home';
+  /**
+   * Whether the solver starts with a best-first pass (src/engine/bestfirst.ts) before its
+   * depth-first ones. A measured choice, not a rule: the game's file gives the figures.
+   */
+  bestFirst?: boolean;
   /** Cards whose order a player cannot see besides the stock: reserve cards under the top. */
   hiddenReserveUnderTop: boolean;
 }

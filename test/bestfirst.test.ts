@@ -1,0 +1,80 @@
+// The best-first search (src/engine/bestfirst.ts) and its heuristic (src/engine/heuristic.ts):
+// home orders derived from each game's foundation rules, the score's direction, and the search's
+// answers: a win replays, a position it expands to the end is lost for the referee too, and a
+// node store that fills up never claims a loss.
+import { describe, it, expect } from 'vitest';
+import { parseCard } from '../src/cards.js';
+import { dealGame, type Position } from '../src/deal.js';
+import { getGame } from '../src/games/index.js';
+import { BestFirst, BF_EXHAUSTED, BF_FULL, BF_WON } from '../src/engine/bestfirst.js';
+import { evaluate, homeOrder } from '../src/engine/heuristic.js';
+import { formatMove } from '../src/engine/moves.js';
+import { State } from '../src/engine/state.js';
+import { Table } from '../src/engine/table.js';
+import { replay } from '../src/referee.js';
+import { mamySusan } from './helpers.js';
+
+const UNBOUNDED = { shuffles: 255, wasteBlocker: 40 };
+
+function orderOf(game: string, card: string, base = 0): number {
+  const state = new State(game);
+  return homeOrder(state.rules)[base * 52 + parseCard(card)]!;
+}
+
+describe('home order: how many cards go onto a foundation before a card can', () => {
+  it('Mamy Susan (MS-3: Ace up in suit): its rank less one', () => {
+    expect([orderOf('mamy-susan', 'AH'), orderOf('mamy-susan', '2H'), orderOf('mamy-susan', 'KS')]).toEqual([0, 1, 12]);
+  });
+  it('Double Signora (DS-3, DS-4: up from the base rank with wrap): counted from the base', () => {
+    expect([orderOf('double-signora', '5C', 5), orderOf('double-signora', '6H', 5), orderOf('double-signora', '4S', 5)]).toEqual([0, 1, 12]);
+    expect(orderOf('double-signora', '4S', 0), 'no base rank yet: nothing is known to block').toBe(0);
+  });
+  it('Double Aces and Kings (DAK-3: up from A or down from K): the nearer end', () => {
+    expect(['AC', 'KC', '2D', 'QD', '7S'].map((c) => orderOf('double-aces-and-kings', c))).toEqual([0, 0, 1, 1, 6]);
+  });
+  it('Double Dot (DD-3: by two in suit from AC, AS, 2H, 2D): the place in its suit\'s sequence', () => {
+    expect(['3C', '2C', '4H', 'AH', 'KD'].map((c) => orderOf('double-dot', c))).toEqual([1, 7, 1, 6, 12]);
+  });
+});
+
+describe('the score', () => {
+  const score = (p: Position): number => evaluate(State.fromPosition(p), homeOrder(new State(p.game).rules), 40);
+  const full = [13, 13, 13, 13, 13, 13, 13, 13];
+  it('a card above one that must go home first counts against', () => {
+    const blocked = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['QC', 'KC'], ['QC', 'KC']] });
+    const clear = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['KC', 'QC'], ['KC', 'QC']] });
+    expect(score(clear)).toBeGreaterThan(score(blocked));
+  });
+  it('a card home counts for', () => {
+    const out = mamySusan([12, ...full.slice(1)], { t: [['KC']] });
+    const home = mamySusan(full, { t: [] });
+    expect(score(home)).toBeGreaterThan(score(out));
+  });
+});
+
+function search(position: Position, megabytes = 16, how = UNBOUNDED): { outcome: number; moves: string[] } {
+  const state = State.fromPosition(position);
+  const outcome = new BestFirst(megabytes).search(state, new Table(16), how, 1_000_000, Infinity);
+  return { outcome, moves: Array.from(state.line.subarray(0, state.depth), (m) => formatMove(state.rules, m)) };
+}
+
+describe('best-first search', () => {
+  it('Mamy Susan seed 1 (at most 2 shuffles in a row): a win, replayed by the referee', () => {
+    const position = dealGame(getGame('mamy-susan'), 1);
+    const { outcome, moves } = search(position, 16, { shuffles: 2, wasteBlocker: 40 });
+    expect(outcome).toBe(BF_WON);
+    const verdict = replay(position, moves);
+    expect(verdict.ok && verdict.won).toBe(true);
+  });
+  it('a lost Mamy Susan position (both Ks of each suit on the Qs they need) is expanded to the end', () => {
+    const lost = mamySusan([11, 11, 9, 10, 11, 11, 9, 11], {
+      t: [['QC', 'KC'], ['QC', 'KC'], ['QD', 'KD'], ['QD', 'KD'], ['QH', 'KH'], ['QH', 'KH'], ['QS', 'KS'], ['QS', 'KS'], ['TH', 'JH'], ['TH', 'JH']],
+      r: ['JS'],
+    });
+    expect(search(lost).outcome).toBe(BF_EXHAUSTED);
+  });
+  it('when its node store fills up it says so, and claims no loss', () => {
+    const position = dealGame(getGame('mamy-susan'), 16);
+    expect(search(position, 0).outcome).toBe(BF_FULL);
+  });
+});
