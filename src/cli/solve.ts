@@ -10,7 +10,7 @@ export function solverOptions(cmd: Command): Command {
   return cmd
     .option('--time-limit <seconds>', 'give up with "unknown" after this many seconds per deal (0: none)', String(DEFAULT_SETTINGS.timeLimit))
     .option('--max-nodes <n>', 'give up with "unknown" after this many positions (0: none)', String(DEFAULT_SETTINGS.maxNodes))
-    .option('--memory <mb>', 'transposition table size in megabytes', String(DEFAULT_SETTINGS.memoryMb));
+    .option('--memory <mb>', 'transposition table size in megabytes (Mamy Susan adds a quarter of it for its best-first tree)', String(DEFAULT_SETTINGS.memoryMb));
 }
 
 export function settingsFromFlags(opts: { timeLimit: string; maxNodes: string; memory: string }): SolveSettings {
