@@ -20,8 +20,11 @@ export const BF_FULL = 4;
 export const BF_DEPTH = 5;
 
 /** Bytes a node takes: parent, move, depth, shuffles, and its heap entry. */
+/** The shuffle bound of a pass that allows any number in a row. */
+export const UNBOUNDED = 255;
+
 export interface BestFirstPass {
-  /** Shuffle moves allowed in a row (255: any number). */
+  /** Shuffle moves allowed in a row (UNBOUNDED: any number). */
   shuffles: number;
   /** The heuristic's weight for a blocker in the waste. */
   wasteBlocker: number;

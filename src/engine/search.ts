@@ -9,7 +9,7 @@ import { safeHomeMove } from './safe.js';
 import { MAX_LINE, type State } from './state.js';
 import { FOUND, FULL, Table } from './table.js';
 import { isShuffle, KIND_F } from './rules.js';
-import { BestFirst, BF_EXHAUSTED, BF_FULL, BF_WON, type BestFirstPass } from './bestfirst.js';
+import { BestFirst, BF_DEPTH, BF_EXHAUSTED, BF_FULL, BF_WON, UNBOUNDED, type BestFirstPass } from './bestfirst.js';
 
 export type Outcome = 'won' | 'lost' | 'unknown';
 export type Limit = 'nodes' | 'time' | 'depth';
@@ -47,18 +47,28 @@ const CHEAP_SHARE = 0.2;
  */
 const BASE_SHARE = 0.03;
 /**
- * The best-first passes of games that begin with them, each with its share of what is left of
- * the limits. Different weights and bounds win different deals: of the 14 Mamy Susan deals in
- * seeds 0..49 that the unbounded pass left at 1M nodes, waste blockers at 70 won seeds 33 and
- * 41, at most 2 shuffles in a row seeds 3 and 41. With the bounded pass first, 42 of 50 were won
- * at 2M nodes as in the other order, with medians 151 and 156 ms (seeds 0..24, 25..49) instead
- * of 162 and 271 ms.
+ * The best-first passes of games that begin with them, taken in turn in rounds, each pass
+ * entering at most its weight times the round's budget. Different weights and bounds win
+ * different deals: of 12 Mamy Susan deals left unknown at 10 s, at 1.5M nodes each, at most 1
+ * shuffle in a row won seeds 69 and 74, 2 with waste blockers at 70 seeds 28 and 87, unbounded
+ * with waste blockers at 120 seeds 112 and 114. Mamy Susan seeds 0..49 at 2M nodes: the first
+ * three alone, one after the other, won 42; all seven in equal parts 39; in rounds from 20k
+ * nodes each 37, in these weighted rounds 41. The 26 deals of seeds 0..199 the first three left
+ * unknown at 10 s, at 8M nodes: rounds from 20k won 8, these weighted rounds 7.
  */
-const BEST_FIRST_PASSES: (BestFirstPass & { share: number })[] = [
-  { wasteBlocker: 40, shuffles: 2, share: 0.3 },
-  { wasteBlocker: 40, shuffles: 255, share: 0.4 },
-  { wasteBlocker: 70, shuffles: 255, share: 0.3 },
+const BEST_FIRST_PASSES: (BestFirstPass & { weight: number })[] = [
+  { wasteBlocker: 40, shuffles: 2, weight: 4 },
+  { wasteBlocker: 40, shuffles: UNBOUNDED, weight: 4 },
+  { wasteBlocker: 70, shuffles: UNBOUNDED, weight: 2 },
+  { wasteBlocker: 40, shuffles: 1, weight: 1 },
+  { wasteBlocker: 70, shuffles: 2, weight: 1 },
+  { wasteBlocker: 120, shuffles: UNBOUNDED, weight: 1 },
+  { wasteBlocker: 40, shuffles: 3, weight: 1 },
 ];
+/** Positions a best-first pass may enter in the first round, times its weight. */
+const FIRST_ROUND_NODES = 100_000;
+/** The share of the limits the best-first rounds may use, before the depth-first passes. */
+const BEST_FIRST_SHARE = 0.8;
 /** Positions the cheap passes may enter in all (at their shares) when the search has no limits. */
 const UNLIMITED_CHEAP_NODES = 25_000_000;
 
@@ -161,14 +171,12 @@ export class Solver {
     const atLimit = (): number => (this.nodes >= maxNodes ? PASS_NODES : performance.now() >= deadline ? PASS_TIME : PASS_EXHAUSTED);
     let outcome: number = state.isWon() ? PASS_WON : PASS_EXHAUSTED;
     let proved = false;
-    for (let i = 0; state.rules.bestFirst && outcome === PASS_EXHAUSTED && !proved && i < BEST_FIRST_PASSES.length; i++) {
-      const how = BEST_FIRST_PASSES[i]!;
-      const found = this.bestFirstPass(state, how, nodeCap(how.share), timeCap(how.share));
+    if (outcome === PASS_EXHAUSTED && state.rules.bestFirst) {
+      const found = this.bestFirstRounds(state, nodeCap(BEST_FIRST_SHARE), timeCap(BEST_FIRST_SHARE));
       if (found === BF_WON) outcome = PASS_WON;
       else {
         while (state.depth > rootDepth) undoMove(state);
-        // Only an unbounded pass that expanded everything proves a loss.
-        proved = found === BF_EXHAUSTED && how.shuffles === 255;
+        proved = found === BF_EXHAUSTED;
         if (!proved) outcome = atLimit();
       }
     }
@@ -186,6 +194,33 @@ export class Solver {
     while (state.depth > rootDepth) undoMove(state);
     const limit: Limit | undefined = outcome === PASS_NODES ? 'nodes' : outcome === PASS_TIME ? 'time' : outcome === PASS_DEPTH ? 'depth' : undefined;
     return { result, moves, nodes: this.nodes, ms: performance.now() - t0, tableFull: this.tableFull, best: this.best, bestFirstMove: this.bestFirstMove, ...(limit ? { limit } : {}) };
+  }
+
+  /**
+   * Rounds of the best-first passes in turn, each round doubling the positions a pass may enter
+   * (a pass starts afresh each round), until one wins, an unbounded one expands every position
+   * (BF_EXHAUSTED: lost), or the caps or the tree's size are reached. Restarts cut the heavy tail:
+   * a deal one pass wins at once can take another pass millions of positions.
+   */
+  private bestFirstRounds(state: State, nodeCap: number, timeCap: number): number {
+    const done = new Array<boolean>(BEST_FIRST_PASSES.length).fill(false);
+    for (let budget = FIRST_ROUND_NODES; ; budget *= 2) {
+      let searched = false;
+      for (let i = 0; i < BEST_FIRST_PASSES.length; i++) {
+        if (done[i]) continue;
+        const how = BEST_FIRST_PASSES[i]!;
+        const found = this.bestFirstPass(state, how, Math.min(this.nodes + budget * how.weight, nodeCap), timeCap);
+        if (found === BF_WON) return found;
+        while (state.depth > this.rootDepth) undoMove(state);
+        // Only an unbounded pass that expanded everything proves a loss; a bounded one that did
+        // would only do the same again.
+        if (found === BF_EXHAUSTED && how.shuffles === UNBOUNDED) return found;
+        if (found === BF_EXHAUSTED || found === BF_DEPTH) done[i] = true;
+        if (found === BF_FULL || this.nodes >= nodeCap || performance.now() >= timeCap) return BF_FULL;
+        searched = true;
+      }
+      if (!searched) return BF_FULL;
+    }
   }
 
   /** The best-first pass; its tree is allocated the first time a game needs it. */

@@ -30,4 +30,8 @@ export const doubleAcesAndKings: Game = {
   dealOrder: [...repeat('r0', 13), ...repeat('r1', 13), ...repeat('r2', 13), ...repeat('r3', 13), ...piles('t', 8)],
   cardIdentity: 'rank', // suits never matter
   hiddenReserveUnderTop: false,
+  // Seeds 0..49 at 1M nodes a deal: depth-first alone won 46 (median 1 ms), best-first first 50
+  // (median 13 ms); seeds 50..249: 194 of 200. Of the first five deals depth-first left unknown
+  // at 6 s, a best-first pass with at most 2 shuffles in a row won four within 21k nodes.
+  bestFirst: true,
 };
