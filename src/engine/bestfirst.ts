@@ -19,7 +19,6 @@ export const BF_FULL = 4;
 /** Every position was expanded but some line was too long to follow: nothing is proved. */
 export const BF_DEPTH = 5;
 
-/** Bytes a node takes: parent, move, depth, shuffles, and its heap entry. */
 /** The shuffle bound of a pass that allows any number in a row. */
 export const UNBOUNDED = 255;
 
@@ -30,6 +29,7 @@ export interface BestFirstPass {
   wasteBlocker: number;
 }
 
+/** Bytes a node takes: parent, move, depth, shuffles, and its heap entry. */
 const BYTES_PER_NODE = 21;
 
 export class BestFirst {

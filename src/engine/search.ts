@@ -151,8 +151,9 @@ export class Solver {
    * reserve or waste, nor take a card from the reserve or waste, nor draw) between two moves
    * that make progress, so a win that needs little rearranging is found before the search sinks
    * into the vast space of rearrangements. Those passes can find wins but prove nothing; the
-   * last pass is unbounded and exact. Games marked for it (Mamy Susan) begin with best-first
-   * passes (bestfirst.ts); one of those that expands every position proves the loss at once.
+   * last pass is unbounded and exact. Games marked for it (Mamy Susan, Double Aces and Kings)
+   * begin with best-first passes (bestfirst.ts); an unbounded one of those that expands every
+   * position proves the loss at once.
    */
   solve(state: State, limits: Limits): SearchResult {
     const t0 = performance.now();
@@ -199,8 +200,9 @@ export class Solver {
   /**
    * Rounds of the best-first passes in turn, each round doubling the positions a pass may enter
    * (a pass starts afresh each round), until one wins, an unbounded one expands every position
-   * (BF_EXHAUSTED: lost), or the caps or the tree's size are reached. Restarts cut the heavy tail:
-   * a deal one pass wins at once can take another pass millions of positions.
+   * (BF_EXHAUSTED: lost), or the caps or the tree's size are reached (BF_FULL: stopped, nothing
+   * proved). Restarts cut the heavy tail: a deal one pass wins at once can take another pass
+   * millions of positions.
    */
   private bestFirstRounds(state: State, nodeCap: number, timeCap: number): number {
     const done = new Array<boolean>(BEST_FIRST_PASSES.length).fill(false);

@@ -1,0 +1,51 @@
+// The transposition table (src/engine/table.ts): it starts small and doubles up to the size
+// `--memory` allows, keeping every key; full, it refuses new keys and still knows the old ones;
+// clearing forgets every key at once.
+import { describe, it, expect } from 'vitest';
+import { FOUND, FULL, Table } from '../src/engine/table.js';
+
+const INSERTED = 0;
+const key = (i: number): [number, number] => [Math.imul(i, 0x9e3779b1) >>> 0, (i * 7 + 3) >>> 0];
+
+function insertAll(t: Table, from: number, to: number): number[] {
+  const answers: number[] = [];
+  for (let i = from; i < to; i++) answers.push(t.insert(...key(i)));
+  return answers;
+}
+
+describe('transposition table', () => {
+  it('starts small and doubles as it fills, keeping every key', () => {
+    const t = new Table(8);
+    expect(t.maxSlots).toBe(1 << 19);
+    expect(t.slots).toBe(1 << 16);
+    expect(insertAll(t, 0, 300_000).every((a) => a === INSERTED)).toBe(true);
+    expect(t.slots).toBe(1 << 19);
+    expect(t.count).toBe(300_000);
+    expect(insertAll(t, 0, 300_000).every((a) => a === FOUND)).toBe(true);
+  });
+
+  it('at 75 % of its full size refuses new keys, and still finds the old ones', () => {
+    const t = new Table(8);
+    const limit = (1 << 19) * 0.75;
+    expect(insertAll(t, 0, limit).every((a) => a === INSERTED)).toBe(true);
+    expect(insertAll(t, limit, limit + 10)).toEqual(Array(10).fill(FULL));
+    expect(insertAll(t, 0, limit).every((a) => a === FOUND)).toBe(true);
+  });
+
+  it('the smallest table (--memory 0) holds 768 keys and never grows', () => {
+    const t = new Table(0);
+    expect(insertAll(t, 0, 768).every((a) => a === INSERTED)).toBe(true);
+    expect(t.insert(...key(768))).toBe(FULL);
+    expect(t.slots).toBe(1024);
+  });
+
+  it('clearing forgets every key, and a grown table stays grown', () => {
+    const t = new Table(8);
+    insertAll(t, 0, 100_000);
+    const grown = t.slots;
+    t.clear();
+    expect(t.count).toBe(0);
+    expect(insertAll(t, 0, 100_000).every((a) => a === INSERTED)).toBe(true);
+    expect(t.slots).toBe(grown);
+  });
+});
