@@ -3,8 +3,8 @@
 // not stored: a node is its parent and the move from it, and the state walks the tree from the
 // node it is at to the next one popped (usually a child, one move away).
 import { evaluate, homeOrder } from './heuristic.js';
-import { applyMove, generateMoves, MAX_MOVES, undoMove } from './moves.js';
-import { safeHomeMove } from './safe.js';
+import { applyMove, MAX_MOVES, undoMove } from './moves.js';
+import { searchMoves } from './safe.js';
 import { MAX_LINE, type State } from './state.js';
 import { FOUND, FULL, type Table } from './table.js';
 import { isShuffle } from './rules.js';
@@ -81,14 +81,7 @@ export class BestFirst {
       const id = this.pop();
       this.walk(state, at, id);
       at = id;
-      let n = generateMoves(state, moves, true, 0);
-      if (r.safeHomeLowerRanks) {
-        const safe = safeHomeMove(state, moves, 0, n);
-        if (safe >= 0) {
-          moves[0] = safe;
-          n = 1;
-        }
-      }
+      const n = searchMoves(state, moves, 0);
       if (state.depth + 1 >= MAX_LINE) {
         this.cut = true;
         continue;

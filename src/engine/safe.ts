@@ -1,5 +1,6 @@
 // Moves the search makes at once, without trying the alternatives, because a proof shows that
 // doing so never loses a win. Only where a game's file gives the proof.
+import { generateMoves } from './moves.js';
 import { KIND_F } from './rules.js';
 import type { State } from './state.js';
 
@@ -19,4 +20,17 @@ export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number)
     if ((s.top(src) >> 2) + 1 <= lowest + 1) return m;
   }
   return -1;
+}
+
+/**
+ * The moves a search tries from the position, written at `at`; returns how many: the canonical
+ * moves, or the safe move alone where the game has one and it applies.
+ */
+export function searchMoves(s: State, moves: Int32Array, at: number): number {
+  const n = generateMoves(s, moves, true, at);
+  if (!s.rules.safeHomeLowerRanks) return n;
+  const safe = safeHomeMove(s, moves, at, n);
+  if (safe < 0) return n;
+  moves[at] = safe;
+  return 1;
 }

@@ -3,9 +3,9 @@
 // entered again (a position that was entered and left did not lead to a win), so with no limit
 // hit the answer is exact. An explicit stack keeps deep lines off the JS call stack, and one
 // preallocated move buffer holds every depth's moves: the loop allocates nothing.
-import { applyMove, generateMoves, MAX_MOVES, undoMove } from './moves.js';
+import { applyMove, MAX_MOVES, undoMove } from './moves.js';
 import { orderMoves } from './order.js';
-import { safeHomeMove } from './safe.js';
+import { searchMoves } from './safe.js';
 import { MAX_LINE, type State } from './state.js';
 import { FOUND, FULL, Table } from './table.js';
 import { isShuffle, KIND_F } from './rules.js';
@@ -317,15 +317,8 @@ export class Solver {
 
   /** Generates and orders the moves of the position into the buffer at `at`; returns how many. */
   private expand(state: State, at: number): number {
-    let n = generateMoves(state, this.moves, true, at);
+    let n = searchMoves(state, this.moves, at);
     if (this.baseChoice !== 0 && state.base === 0) n = this.keepBase(state, at, n);
-    if (state.rules.safeHomeLowerRanks) {
-      const m = safeHomeMove(state, this.moves, at, n);
-      if (m >= 0) {
-        this.moves[at] = m;
-        return 1;
-      }
-    }
     orderMoves(state, this.moves, at, n, this.scores);
     return n;
   }
