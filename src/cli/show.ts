@@ -1,0 +1,48 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { fileError, readTextFile } from '../files.js';
+import { replay } from '../referee.js';
+import { solvePosition } from '../solve.js';
+import { renderPage } from '../show/page.js';
+import { readShownGame, shownGameOfReport } from '../show/record.js';
+import { positionFromFlags, run } from './io.js';
+import { settingsFromFlags, solverOptions } from './solve.js';
+
+export function showCommand(program: Command): void {
+  solverOptions(
+    program
+      .command('show')
+      .description('write a self-contained HTML page that steps through a solve result or a played game (or solves a deal first)')
+      .argument('[file]', 'a solve result (solve --json) or a played game: JSON with position and moves (- for stdin)')
+      .option('-g, --game <id>', 'solve this game first (with --seed)')
+      .option('-s, --seed <n>', 'seed of the deal to solve')
+      .option('-p, --position <file>', 'solve this position JSON first')
+      .requiredOption('-o, --out <file>', 'the HTML file to write'),
+  ).action((file: string | undefined, opts) =>
+    run(() => {
+      const solveFirst = opts.game !== undefined || opts.seed !== undefined || opts.position !== undefined;
+      if (file !== undefined && solveFirst) throw new UsageError('give a FILE to show, or --game/--seed/--position to solve first, not both');
+      if (file === undefined && !solveFirst) throw new UsageError('give a FILE to show (a solve result or a played game), or --game G --seed N');
+      const game = file !== undefined ? readShownGame(readTextFile(file)) : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
+      try {
+        writeFileSync(opts.out, renderPage(game));
+      } catch (e) {
+        throw fileError('write', opts.out, e);
+      }
+      const what = `${game.game}${game.seed !== undefined ? ` seed ${game.seed}` : ''}`;
+      // The page refuses an illegal move itself; the referee's verdict makes the same point here.
+      const verdict = replay(game.position, game.moves);
+      if (!verdict.ok) {
+        throw new UsageError(`move ${verdict.index + 1} '${verdict.move}' is illegal (${verdict.reason}); wrote ${opts.out}, which shows the game up to it`);
+      }
+      const home = verdict.final.foundations.reduce((n, pile) => n + pile.length, 0);
+      const outcome = verdict.won
+        ? `won in ${game.moves.length} moves`
+        : game.moves.length === 0 && game.result !== undefined && game.result !== 'won'
+          ? `${game.result}${game.limit ? ` (${game.limit} limit reached)` : ''}, the page shows the deal`
+          : `${game.result ?? 'not won'}: ${game.moves.length} moves shown, ${home} cards home at the end`;
+      process.stdout.write(`wrote ${opts.out}: ${what}, ${outcome}\n`);
+    }),
+  );
+}

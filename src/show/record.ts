@@ -1,0 +1,68 @@
+// What `show` puts on a page: a position and a line of moves from it, read from a solve result
+// (FORMATS.md) or a played game, checked as the tool checks all input.
+//
+// Accepted: any JSON object with `position` (a FORMATS.md position) and `moves` (FORMATS.md move
+// strings), and optionally `result` (won, lost or unknown), `game` and `seed` (which must agree
+// with the position), and `stats.limit`. A solve result has exactly these; so does a played
+// game `{ "game", "seed", "position", "result", "moves" }`. A bare position shows the deal.
+import { parseSeed, readPosition, type Position } from '../deal.js';
+import { UsageError } from '../errors.js';
+import { parseUserJson } from '../files.js';
+import { getGame, type GameId } from '../games/index.js';
+import type { Outcome } from '../result.js';
+import type { SolveReport } from '../solve.js';
+
+export interface ShownGame {
+  game: GameId;
+  /** The game's name, for the page's heading. */
+  name: string;
+  seed?: number;
+  result?: Outcome;
+  /** The limit an `unknown` result reached. */
+  limit?: string;
+  position: Position;
+  moves: string[];
+}
+
+const OUTCOMES: readonly string[] = ['won', 'lost', 'unknown'];
+
+export function readShownGame(text: string): ShownGame {
+  const raw = parseUserJson(text, 'the game file');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError('the game file must be a JSON object (a solve result or a played game)');
+  const obj = raw as Record<string, unknown>;
+  if (obj.position === undefined && Array.isArray(obj.tableau)) return shownGame(readPosition(text), []);
+  if (typeof obj.position !== 'object' || obj.position === null) {
+    throw new UsageError("not a solve result or a played game: it has no 'position' object");
+  }
+  const position = readPosition(JSON.stringify(obj.position));
+  if (!Array.isArray(obj.moves) || obj.moves.some((m) => typeof m !== 'string')) {
+    throw new UsageError("not a solve result or a played game: 'moves' must be a list of move strings");
+  }
+  if (obj.game !== undefined && obj.game !== position.game) {
+    throw new UsageError(`'game' is ${JSON.stringify(obj.game)} but the position is ${position.game}`);
+  }
+  if (obj.result !== undefined && !OUTCOMES.includes(obj.result as string)) throw new UsageError("'result' must be won, lost or unknown");
+  const seed = obj.seed === undefined ? undefined : parseSeed(typeof obj.seed === 'number' || typeof obj.seed === 'string' ? obj.seed : '?');
+  if (seed !== undefined && position.seed !== undefined && seed !== position.seed) {
+    throw new UsageError(`'seed' is ${seed} but the position's seed is ${position.seed}`);
+  }
+  const stats = obj.stats as Record<string, unknown> | undefined;
+  const limit = typeof stats?.limit === 'string' ? stats.limit : undefined;
+  return shownGame(position, obj.moves as string[], obj.result as Outcome | undefined, seed, limit);
+}
+
+export function shownGameOfReport(report: SolveReport): ShownGame {
+  return shownGame(report.position, report.moves, report.result, report.seed, report.stats.limit);
+}
+
+function shownGame(position: Position, moves: string[], result?: Outcome, seed = position.seed, limit?: string): ShownGame {
+  return {
+    game: position.game,
+    name: getGame(position.game).name,
+    ...(seed !== undefined ? { seed } : {}),
+    ...(result !== undefined ? { result } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+    position,
+    moves,
+  };
+}
