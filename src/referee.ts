@@ -396,12 +396,14 @@ function isWon(pos: Position): boolean {
 
 /**
  * Replays moves (FORMATS.md notation) from a position; never mutates the input. Stops at the
- * first illegal move. Throws only for a position of an unknown game.
+ * first illegal move; a move after the game is won is illegal (the game is over once every card
+ * is home). Throws only for a position of an unknown game.
  */
 export function replay(position: Position, moves: readonly string[]): Verdict {
   let pos = copy(position);
   for (let index = 0; index < moves.length; index++) {
     const move = moves[index]!;
+    if (isWon(pos)) return { ok: false, index, move, reason: `the game is already won${index > 0 ? ` after move ${index}` : ''}: every card is home` };
     const result = attempt(pos, move);
     if ('reason' in result) return { ok: false, index, move, reason: result.reason };
     pos = result.next;

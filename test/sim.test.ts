@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
 import { COLUMNS, formatCsv, parseCsv, parseResults, recordOf } from '../src/sim/csv.js';
-import { readResultFiles, summarize, formatSummary } from '../src/sim/summary.js';
+import { summarize, formatSummary } from '../src/sim/summary.js';
+import { readResultSet } from '../src/sim/merge.js';
 import { renderSvg } from '../src/sim/plot.js';
 import { playDeals } from '../src/sim/pool.js';
 import { UsageError } from '../src/errors.js';
 import type { DealRow, DealTask } from '../src/sim/types.js';
 import type { GameId } from '../src/games/index.js';
-import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 
 /**
  * Reference Wilson bounds computed independently of src/sim/stats.ts: the bounds are the roots of
@@ -152,9 +152,9 @@ describe('summary', () => {
     writeFileSync(b, formatCsv(COLUMNS, [row('double-dot', 2, 'lost'), row('double-dot', 1, 'unknown')].map(recordOf), true));
     const c = join(dir, 'c.csv');
     writeFileSync(c, formatCsv(COLUMNS, [row('double-dot', 2, 'lost')].map(recordOf), true));
-    expect(summarize(readResultFiles([a, c]))[0]).toMatchObject({ deals: 3, won: 2, lost: 1 });
-    expect(() => readResultFiles([a, b])).toThrow(/b\.csv: double-dot seed 1 .*appears twice/);
-    expect(() => readResultFiles([join(dir, 'none.csv')])).toThrow(/cannot read/);
+    expect(summarize(readResultSet([a, c]).rows)[0]).toMatchObject({ deals: 3, won: 2, lost: 1 });
+    expect(() => readResultSet([a, b])).toThrow(/b\.csv: double-dot seed 1 .*appears twice/);
+    expect(() => readResultSet([join(dir, 'none.csv')])).toThrow(/cannot read/);
   });
 });
 
@@ -176,9 +176,9 @@ describe('worker pool', () => {
   it('gives the same row for each deal with 1 and 2 workers', async () => {
     const settings = { timeLimit: 0, maxNodes: 20000, memoryMb: 16 };
     const tasks: DealTask[] = [
-      ...Array.from({ length: 12 }, (_, seed): DealTask => ({ game: 'double-dot', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
-      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-signora', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
-      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
+      ...Array.from({ length: 12 }, (_, seed): DealTask => ({ game: 'double-dot', seed, settings, player: { name: 'thoughtful' } })),
+      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-signora', seed, settings, player: { name: 'thoughtful' } })),
+      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, player: { name: 'thoughtful' } })),
     ];
     const play = async (workers: number): Promise<unknown[]> => {
       const rows: DealRow[] = [];
@@ -197,7 +197,7 @@ describe('worker pool', () => {
 
   it('drops the running deals when aborted and reports the run as interrupted', async () => {
     const settings = { timeLimit: 20, maxNodes: 0, memoryMb: 16 };
-    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({ game: 'mamy-susan', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING }));
+    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({ game: 'mamy-susan', seed, settings, player: { name: 'thoughtful' } }));
     const stop = new AbortController();
     const rows: DealRow[] = [];
     setTimeout(() => stop.abort(), 1000);
