@@ -142,17 +142,13 @@ export function refuseOutputAmongInputs(out: string, inputs: readonly string[], 
 /**
  * Replaces `file` with `text` atomically (a temporary file beside it, synced, renamed over it), so
  * a reader or a crash sees the old file or the new one, never a mix. The new file keeps the old
- * one's mode (and, where allowed, owner).
+ * one's mode (and, where allowed, owner). A path that is not a regular file is written in place.
  */
 export function replaceFile(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  let old: { mode: number; uid: number; gid: number } | undefined;
-  try {
-    const s = statSync(file);
-    old = { mode: s.mode & 0o7777, uid: s.uid, gid: s.gid };
-  } catch {
-    old = undefined;
-  }
+  const s = statSync(file, { throwIfNoEntry: false });
+  if (s && !s.isFile()) return writeInPlace(file, text); // a device or a pipe (/dev/stdout): never renamed over
+  const old = s ? { mode: s.mode & 0o7777, uid: s.uid, gid: s.gid } : undefined;
   try {
     const fd = openSync(tmp, 'w', old?.mode ?? 0o666);
     try {
@@ -172,6 +168,19 @@ export function replaceFile(file: string, text: string): void {
     renameSync(tmp, file);
   } catch (e) {
     rmSync(tmp, { force: true });
+    throw fileError('write', file, e);
+  }
+}
+
+function writeInPlace(file: string, text: string): void {
+  try {
+    const fd = openSync(file, 'w');
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
     throw fileError('write', file, e);
   }
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
-import { COLUMNS, formatCsv, parseCsv, parseResults, recordOf } from '../src/sim/csv.js';
+import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/sim/csv.js';
 import { summarize, formatSummary } from '../src/sim/summary.js';
 import { readResultSet } from '../src/sim/merge.js';
 import { renderSvg } from '../src/sim/plot.js';
@@ -109,6 +109,30 @@ describe('results CSV', () => {
     const back = parseResults(text, 'x.csv');
     expect(back.rows).toEqual(rows);
     expect(parseCsv('a,"b\n""c""",d\r\n1,2,3', 'x')).toEqual([['a', 'b\n"c"', 'd'], ['1', '2', '3']]);
+  });
+
+  it('reads the same records fed one character at a time (quotes, doubled quotes and CRLF split anywhere)', () => {
+    const text = '\ufeffa,"b\n""c""",d\r\n1,"",3\r\n"x""",,"y"\n';
+    const whole = parseCsv(text, 'x');
+    const pieces: string[][] = [];
+    const reader = new CsvReader('x', (cells) => pieces.push(cells));
+    for (const c of text) reader.push(c);
+    reader.end();
+    expect(pieces).toEqual(whole);
+    expect(whole).toEqual([['a', 'b\n"c"', 'd'], ['1', '', '3'], ['x"', '', 'y']]);
+  });
+
+  it('refuses a record longer than 64 KB, and gives back a torn last line when asked', () => {
+    expect(() => parseCsv(`game,seed,result\n${'x'.repeat(70_000)}\n`, 'long.csv')).toThrow(/long\.csv: line 2 is longer than 64 KB/);
+    const dir = mkdtempSync(join(tmpdir(), 'sim-torn-'));
+    const f = join(dir, 'torn.csv');
+    const full = formatCsv(COLUMNS, [row('double-dot', 0, 'won')].map(recordOf), true);
+    writeFileSync(f, `${full}double-dot,1,thoughtful,wo`);
+    const r = readResults(f, { dropTornLine: true });
+    expect(r.rows).toHaveLength(1);
+    expect(r.torn).toBe('double-dot,1,thoughtful,wo');
+    expect(r.bytes - Buffer.byteLength(r.torn)).toBe(Buffer.byteLength(full));
+    expect(() => readResults(f)).toThrow(/row 3 .*has 4 fields/);
   });
 
   it('reads columns by name and refuses a file that is not win-rate rows, naming the row', () => {

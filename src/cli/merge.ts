@@ -12,7 +12,7 @@ export function mergeCommand(program: Command): void {
     .requiredOption('-o, --out <file>', 'the combined CSV to write (not one of the inputs)')
     .action((args: string[], flags: { out: string }) =>
       run(() => {
-        const set = readResultSet(args);
+        const set = readResultSet(args, warn);
         refuseOutputAmongInputs(flags.out, set.files.map((f) => f.file));
         replaceFile(flags.out, mergedCsv(set));
         process.stderr.write(`patience: wrote ${flags.out}: ${set.rows.length} rows from ${set.files.length} file(s)\n`);

@@ -4,7 +4,7 @@ import { CONTROL, refuseOutputAmongInputs, replaceFile } from '../files.js';
 import { renderSvg } from '../sim/plot.js';
 import { readResultSet } from '../sim/merge.js';
 import { summarize } from '../sim/summary.js';
-import { run } from './io.js';
+import { run, warn } from './io.js';
 
 export function plotCommand(program: Command): void {
   program
@@ -17,7 +17,7 @@ export function plotCommand(program: Command): void {
       run(() => {
         if (flags.title !== undefined && CONTROL.test(flags.title)) throw new UsageError('--title holds a control character');
         const toFile = flags.out !== undefined && flags.out !== '-';
-        const set = readResultSet(args);
+        const set = readResultSet(args, warn);
         if (toFile) refuseOutputAmongInputs(flags.out!, set.files.map((f) => f.file));
         const svg = renderSvg(summarize(set.rows), flags.title !== undefined ? { title: flags.title } : {});
         if (!toFile) {

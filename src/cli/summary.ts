@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readResultSet } from '../sim/merge.js';
 import { formatSummary, summarize } from '../sim/summary.js';
-import { run } from './io.js';
+import { run, warn } from './io.js';
 
 export function summaryCommand(program: Command): void {
   program
@@ -11,7 +11,7 @@ export function summaryCommand(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action((args: string[], flags: { json?: boolean }) =>
       run(() => {
-        const set = readResultSet(args);
+        const set = readResultSet(args, warn);
         const summary = summarize(set.rows);
         process.stdout.write(flags.json ? `${JSON.stringify({ files: set.files.map((f) => f.file), summary })}\n` : formatSummary(summary));
       }),

@@ -61,14 +61,18 @@ export interface ResultSet {
   rows: DealRow[];
 }
 
-/** Reads and checks the results files the arguments name (see the file comment). */
-export function readResultSet(args: readonly string[]): ResultSet {
+/**
+ * Reads and checks the results files the arguments name (see the file comment). A torn last
+ * line (a write cut short, or a run still writing) is left out, with a warning.
+ */
+export function readResultSet(args: readonly string[], warn: (message: string) => void = () => {}): ResultSet {
   const names = expandInputs(args);
   const seen = new Map<string, string>();
   const files: ResultsFile[] = [];
   const rows: DealRow[] = [];
   for (const file of names) {
-    const results = readResults(file);
+    const results = readResults(file, { dropTornLine: true });
+    if (results.torn !== '') warn(`${file}: left out an incomplete last line: ${JSON.stringify(results.torn.slice(0, 60))}`);
     for (const row of results.rows) {
       const key = dealKey(row);
       const before = seen.get(key);
