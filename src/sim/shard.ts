@@ -16,6 +16,16 @@ export const MAX_SHARDS = 100_000;
 
 export const inShard = (seed: number, shard: Shard): boolean => seed % shard.count === shard.index;
 
+/** The seeds start..start+deals-1 that belong to the shard (all of them without one), in order. */
+export function shardSeeds(start: number, deals: number, shard?: Shard): number[] {
+  const end = start + deals;
+  if (!shard) return Array.from({ length: deals }, (_, i) => start + i);
+  const first = start + ((shard.index - (start % shard.count) + shard.count) % shard.count);
+  const seeds: number[] = [];
+  for (let s = first; s < end; s += shard.count) seeds.push(s);
+  return seeds;
+}
+
 /** The batch engines whose environment can name the shard, and the variable holding its index. */
 const ENGINES = {
   k8s: 'JOB_COMPLETION_INDEX',

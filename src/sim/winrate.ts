@@ -21,7 +21,7 @@ import { dealKey } from './csv.js';
 import { playDeals } from './pool.js';
 import { startProgress, type ProgressMode, type Tally } from './progress.js';
 import { openForAppend, openForReplace, type OpenResults, type Sink } from './results-file.js';
-import { inShard, type Shard } from './shard.js';
+import { inShard, shardSeeds, type Shard } from './shard.js';
 import { summarize, type GameSummary } from './summary.js';
 import { playerLabel, type DealRow, type DealTask, type PlayerSpec } from './types.js';
 
@@ -112,9 +112,7 @@ function planRange(opts: WinrateOptions, file: OpenResults): Plan {
   const existing = new Map(file.results.rows.map((r) => [dealKey(r), r] as const));
   const done: DealRow[] = [];
   const tasks: DealTask[] = [];
-  const end = opts.start + (opts.deals ?? 0);
-  for (let seed = opts.start; seed < end; seed++) {
-    if (!selected(opts, seed)) continue;
+  for (const seed of shardSeeds(opts.start, opts.deals ?? 0, opts.shard)) {
     for (const game of opts.games) {
       const row = existing.get(dealKey({ game, player: label, seed }));
       if (!row) tasks.push({ game, seed, settings: opts.settings, player: opts.player });
