@@ -73,12 +73,16 @@ export function readSolveResult(text: string): ReadResult {
 
 /**
  * Replays a result's moves with the referee: the verdict as one line (`ok: ...`), or a
- * UsageError naming the first illegal move, or a line that wins when the result says it does
- * not (or does not when it says it does).
+ * UsageError naming the first illegal move, a move after the game is won, or a line that wins
+ * when the result says it does not (or does not when it says it does).
  */
 export function checkResult(r: ReadResult): string {
   const verdict = replay(r.position, r.moves);
   if (!verdict.ok) throw new UsageError(`move ${verdict.index + 1} '${verdict.move}' is illegal: ${verdict.reason}`);
+  if (verdict.wonAt !== null && verdict.wonAt < r.moves.length) {
+    // The game ends when every card is home: a line that goes on is not a win of this game.
+    throw new UsageError(`move ${verdict.wonAt + 1} '${r.moves[verdict.wonAt]}' comes after the game is already won (after move ${verdict.wonAt}: every card is home)`);
+  }
   if (r.result === 'won' && !verdict.won) throw new UsageError(`the ${r.moves.length} moves are legal but do not win: the result says won`);
   if (r.result !== 'won' && verdict.won) throw new UsageError(`the ${r.moves.length} moves win, but the result says ${r.result}`);
   return verdict.won ? `ok: won in ${r.moves.length} moves` : `ok: ${r.moves.length} legal moves, game not won (result: ${r.result})`;

@@ -39,7 +39,7 @@ function timed(...args: string[]): Run & { ms: number } {
   return { ...r, ms: Date.now() - t0 };
 }
 
-describe('check refuses forged results, with one line saying why', () => {
+describe('check refuses forged results, with one line saying why', { timeout: 60_000 }, () => {
   const won = wonDeal();
 
   it('a genuine won result passes', () => {
@@ -79,7 +79,7 @@ describe('check refuses forged results, with one line saying why', () => {
   });
 });
 
-describe('positions and results that lie or attack the reader', () => {
+describe('positions and results that lie or attack the reader', { timeout: 60_000 }, () => {
   it('solve --position refuses a position whose seed does not match its cards (deal and play too)', () => {
     const p = dealGame(getGame('mamy-susan'), 3);
     const lying = file('lying.json', { ...p, seed: 4 });
@@ -166,7 +166,7 @@ describe('positions and results that lie or attack the reader', () => {
   });
 });
 
-describe('outputs', () => {
+describe('outputs', { timeout: 60_000 }, () => {
   const csv = (): string => {
     const out = path('rows.csv');
     const r = patience('winrate', '--game', 'double-dot', '--deals', '3', '--out', out, '--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet');

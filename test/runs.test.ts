@@ -27,7 +27,7 @@ async function until(check: () => boolean, ms: number): Promise<void> {
   }
 }
 
-describe('two runs on one --out', () => {
+describe('two runs on one --out', { timeout: 60_000 }, () => {
   it('the second refuses at once; a run killed with SIGKILL leaves a lock the next run sees is stale', async () => {
     const out = path('locked.csv');
     const long = spawn(process.execPath, [BIN, 'winrate', '--game', 'mamy-susan', '--deals', '500', '--time-limit', '1', '--memory', '16', '--workers', '1', '--out', out, '--quiet'], {
@@ -71,7 +71,7 @@ describe('two runs on one --out', () => {
   }, 30_000);
 });
 
-describe('repair', () => {
+describe('repair', { timeout: 60_000 }, () => {
   it('a file with every seed twice: summary and resume refuse, naming repair; repair keeps the first row of each', () => {
     const out = path('twice.csv');
     expect(patience('winrate', '--game', 'double-dot', '--deals', '4', '--out', out, ...FAST).status).toBe(0);
@@ -94,7 +94,7 @@ describe('repair', () => {
   }, 30_000);
 });
 
-describe('workers', () => {
+describe('workers', { timeout: 60_000 }, () => {
   it('--workers above the available parallelism is capped with a one-line warning', () => {
     const out = path('workers.csv');
     const r = patience('winrate', '--game', 'double-dot', '--deals', '3', '--workers', '1000', '--out', out, '--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet');

@@ -58,7 +58,7 @@ export function oneLine(text: string): string {
   return printable(text.replace(/\s+/g, ' ').trim());
 }
 
-/** A warning on stderr, one line. */
+/** A warning or a note on stderr, as one line. */
 export function warn(message: string): void {
   process.stderr.write(`patience: ${oneLine(message)}\n`);
 }

@@ -15,7 +15,7 @@ export function mergeCommand(program: Command): void {
         const set = readResultSet(args, warn);
         refuseOutputAmongInputs(flags.out, set.files.map((f) => f.file));
         replaceFile(flags.out, mergedCsv(set));
-        process.stderr.write(`patience: wrote ${flags.out}: ${set.rows.length} rows from ${set.files.length} file(s)\n`);
+        warn(`wrote ${flags.out}: ${set.rows.length} rows from ${set.files.length} file(s)`);
       }),
     );
 }

@@ -25,7 +25,7 @@ export function plotCommand(program: Command): void {
           return;
         }
         replaceFile(flags.out!, svg);
-        process.stderr.write(`patience: wrote ${flags.out}\n`);
+        warn(`wrote ${flags.out}`);
       }),
     );
 }

@@ -69,7 +69,8 @@ export function lockFile(file: string, note: (message: string) => void = () => {
     clearInterval(beat);
     process.off('exit', release);
     // Only our own lock: one taken over as stale by another run is theirs now.
-    if (readOwner(path)?.pid === me.pid && readOwner(path)?.started === me.started) rmSync(path, { force: true });
+    const owner = readOwner(path);
+    if (owner?.pid === me.pid && owner.started === me.started) rmSync(path, { force: true });
   };
   process.on('exit', release); // a process.exit() on a second Ctrl-C still removes it
   return { release };
