@@ -1,7 +1,7 @@
 // The win-rate library: Wilson intervals, order statistics, CSV reading and writing, summaries,
 // the SVG chart, and the worker pool (results independent of the number of workers).
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
@@ -133,6 +133,7 @@ describe('results CSV', () => {
     expect(r.torn).toBe('double-dot,1,thoughtful,wo');
     expect(r.bytes - Buffer.byteLength(r.torn)).toBe(Buffer.byteLength(full));
     expect(() => readResults(f)).toThrow(/row 3 .*has 4 fields/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reads columns by name and refuses a file that is not win-rate rows, naming the row', () => {
