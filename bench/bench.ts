@@ -77,7 +77,7 @@ function samplingRate(game: GameId): number {
   for (let seed = 0; seed < playerDeals; seed++) {
     const played = playGame(dealGame(getGame(game), seed), samplingPlayer(DEFAULT_SAMPLING, seed));
     moves += played.moves.length;
-    ms += played.ms;
+    ms += played.stats.ms;
   }
   return ms > 0 ? round(moves / (ms / 1000)) : 0;
 }

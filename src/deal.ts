@@ -115,13 +115,20 @@ function pilesWithIds(pos: Position): [string, string[]][] {
  * FORMATS.md lists. Throws a one-line UsageError naming the pile and card at the first fault.
  */
 export function readPosition(text: string): Position {
-  const raw = parseUserJson(text, 'position');
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError('position must be a JSON object');
+  return positionFromJson(parseUserJson(text, 'position'));
+}
+
+/** A position from parsed JSON, checked as readPosition checks it. */
+export function positionFromJson(raw: unknown): Position {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`a position must be a JSON object, not ${describeJson(raw)}`);
   const obj = raw as Record<string, unknown>;
   if (typeof obj.game !== 'string') throw new UsageError("position has no 'game'");
   const game = getGame(obj.game);
   const pos = emptyPosition(game);
-  if (obj.seed !== undefined) pos.seed = parseSeed(typeof obj.seed === 'number' || typeof obj.seed === 'string' ? obj.seed : '?');
+  if (obj.seed !== undefined) {
+    if (typeof obj.seed !== 'number' && typeof obj.seed !== 'string') throw new UsageError(`bad seed: a seed is a whole number, not ${describeJson(obj.seed)}`);
+    pos.seed = parseSeed(obj.seed);
+  }
 
   const readPiles = (field: string, count: number, optional: boolean): string[][] => {
     const value = obj[field];
@@ -132,10 +139,14 @@ export function readPosition(text: string): Position {
     return value.map((pile, i) => readCards(pile, `${field[0]}${i}`));
   };
   const readCards = (pile: unknown, id: string): string[] => {
-    if (!Array.isArray(pile)) throw new UsageError(`pile ${id} must be a list of cards`);
+    if (!Array.isArray(pile)) throw new UsageError(`pile ${id} must be a list of cards, not ${describeJson(pile)}`);
     return pile.map((c) => {
-      const card = typeof c === 'string' ? parseCard(c) : -1;
-      if (card < 0) throw new UsageError(`pile ${id}: '${String(c)}' is not a card`);
+      if (typeof c !== 'string') {
+        const hint = Array.isArray(c) ? ' (a list inside the pile: one pair of brackets too many?)' : '';
+        throw new UsageError(`pile ${id}: a card is a string such as "7H", not ${describeJson(c)}${hint}`);
+      }
+      const card = parseCard(c);
+      if (card < 0) throw new UsageError(`pile ${id}: ${describeJson(c)} is not a card`);
       return cardName(card);
     });
   };
@@ -148,14 +159,37 @@ export function readPosition(text: string): Position {
     const b = obj.base;
     if (b !== null && b !== undefined) {
       const rank = typeof b === 'string' || typeof b === 'number' ? parseRank(String(b)) : 0;
-      if (!rank) throw new UsageError(`base '${String(b)}' is not a rank`);
+      if (!rank) throw new UsageError(`base ${describeJson(b)} is not a rank`);
       pos.base = rankName(rank);
     }
   } else if (obj.base !== undefined && obj.base !== null) {
-    throw new UsageError(`${game.id} has no base rank, but the position gives base '${String(obj.base)}'`);
+    throw new UsageError(`${game.id} has no base rank, but the position gives base ${describeJson(obj.base)}`);
   }
   validate(game, pos);
   return pos;
+}
+
+/** A JSON value named in an error: a string quoted (at most 20 characters), a list or object by kind. */
+function describeJson(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v);
+  if (Array.isArray(v)) return 'a list';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object' : String(v);
+}
+
+/**
+ * Why a position that gives a seed is not the fresh deal of that seed (null if it is, or if it
+ * gives none): a seed stands for its deal, so a position with other cards must not carry it.
+ */
+export function seedMismatch(pos: Position): string | null {
+  if (pos.seed === undefined) return null;
+  const deal = dealGame(getGame(pos.game), pos.seed);
+  const piles = (p: Position): string[][] => [...p.foundations, ...p.tableau, ...p.reserves, p.stock, p.waste];
+  const theirs = piles(pos);
+  const diff = piles(deal).findIndex((pile, i) => pile.join(' ') !== theirs[i]!.join(' '));
+  if (diff < 0 && (pos.base ?? null) === (deal.base ?? null)) return null;
+  const ids = pilesWithIds(deal).map(([id]) => id);
+  return `the position gives seed ${pos.seed} but is not the deal of ${pos.game} seed ${pos.seed} (${diff < 0 ? 'base rank' : `pile ${ids[diff]}`} differs)`;
 }
 
 function validate(game: Game, pos: Position): void {

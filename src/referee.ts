@@ -8,7 +8,8 @@ import { colourOf, parseCard, parseRank, rankName, rankOf, suitOf } from './card
 import type { Position } from './deal.js';
 
 export type Verdict =
-  | { ok: true; won: boolean; final: Position }
+  /** wonAt: the number of moves after which every card was first home (null if never). */
+  | { ok: true; won: boolean; wonAt: number | null; final: Position }
   | { ok: false; index: number; move: string; reason: string };
 
 // ---------------------------------------------------------------------------------------------
@@ -400,13 +401,16 @@ function isWon(pos: Position): boolean {
  */
 export function replay(position: Position, moves: readonly string[]): Verdict {
   let pos = copy(position);
+  let wonAt: number | null = null;
   for (let index = 0; index < moves.length; index++) {
     const move = moves[index]!;
+    if (wonAt === null && isWon(pos)) wonAt = index;
     const result = attempt(pos, move);
     if ('reason' in result) return { ok: false, index, move, reason: result.reason };
     pos = result.next;
   }
-  return { ok: true, won: isWon(pos), final: pos };
+  const won = isWon(pos);
+  return { ok: true, won, wonAt: wonAt ?? (won ? moves.length : null), final: pos };
 }
 
 /**

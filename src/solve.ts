@@ -2,10 +2,10 @@
 // is reported. A win that fails replay is an engine bug and is thrown, never reported.
 import type { Position } from './deal.js';
 import { formatMove } from './engine/moves.js';
-import { Solver, type Limit } from './engine/search.js';
+import { Solver } from './engine/search.js';
 import { State } from './engine/state.js';
 import { replay } from './referee.js';
-import type { Outcome } from './result.js';
+import type { SolveResult } from './result.js';
 
 export interface SolveSettings {
   /** Transposition table size in megabytes. */
@@ -17,16 +17,6 @@ export interface SolveSettings {
 }
 
 export const DEFAULT_SETTINGS: SolveSettings = { memoryMb: 256, maxNodes: 0, timeLimit: 10 };
-
-export interface SolveReport {
-  game: string;
-  seed?: number;
-  position: Position;
-  result: Outcome;
-  moves: string[];
-  /** mostHome: the most cards on the foundations in any position the search entered. */
-  stats: { nodes: number; ms: number; limit?: Limit; tableFull: boolean; mostHome: number };
-}
 
 /** Milliseconds to a tenth, as results report them. */
 export const roundMs = (ms: number): number => Math.round(ms * 10) / 10;
@@ -46,7 +36,7 @@ export function reusableSolver(memoryMb: number): Solver {
 }
 
 /** Solves with a solver that may be reused (its table is cleared, not reallocated). */
-export function solvePosition(position: Position, settings: SolveSettings, solver = new Solver(settings.memoryMb)): SolveReport {
+export function solvePosition(position: Position, settings: SolveSettings, solver = new Solver(settings.memoryMb)): SolveResult {
   const state = State.fromPosition(position);
   const found = solver.solve(state, { maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
   const moves = found.moves.map((m) => formatMove(state.rules, m));

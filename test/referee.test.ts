@@ -69,8 +69,15 @@ describe('replay', () => {
 
   it('the empty line replays to the start position', () => {
     const start = nearlyWonDoubleDot();
-    expect(replay(start, [])).toEqual({ ok: true, won: false, final: start });
-    expect(replay(start, ['t0>f0'])).toMatchObject({ ok: true, won: true });
+    expect(replay(start, [])).toEqual({ ok: true, won: false, wonAt: null, final: start });
+    expect(replay(start, ['t0>f0'])).toMatchObject({ ok: true, won: true, wonAt: 1 });
+  });
+
+  it('says after which move the game was first won, even if the line goes on', () => {
+    const start = nearlyWonDoubleDot();
+    // A foundation card back to the tableau and home again: the moves are legal, the game was over.
+    expect(replay(start, ['t0>f0', 'f0>t0', 't0>f0'])).toMatchObject({ ok: true, won: true, wonAt: 1 });
+    expect(replay(start, ['t0>f0', 'f0>t0'])).toMatchObject({ ok: true, won: false, wonAt: 1 });
   });
 
   it('reports the index, move and rule of the first illegal move', () => {

@@ -4,7 +4,8 @@ import { dealGame, type Position } from '../src/deal.js';
 import { applyMove, parseMove } from '../src/engine/moves.js';
 import { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
-import { solvePosition, type SolveReport } from '../src/solve.js';
+import type { SolveResult } from '../src/result.js';
+import { solvePosition } from '../src/solve.js';
 
 /** One deal of each game that the solver wins within a fraction of a second. */
 export const SHOWN_DEALS = [
@@ -14,14 +15,14 @@ export const SHOWN_DEALS = [
   ['mamy-susan', 1],
 ] as const;
 
-export function solve(position: Position, maxNodes = 5_000_000): SolveReport {
+export function solve(position: Position, maxNodes = 5_000_000): SolveResult {
   return solvePosition(position, { memoryMb: 64, maxNodes, timeLimit: 0 });
 }
 
-const solved = new Map<string, SolveReport>();
+const solved = new Map<string, SolveResult>();
 
 /** A deal solved once per test file (callers must not change the report). */
-export function solveDeal(game: string, seed: number): SolveReport {
+export function solveDeal(game: string, seed: number): SolveResult {
   const key = `${game} ${seed}`;
   if (!solved.has(key)) solved.set(key, solve(dealGame(getGame(game), seed)));
   return solved.get(key)!;

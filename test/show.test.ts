@@ -154,6 +154,7 @@ describe('patience show on the command line', () => {
       [['show', file('y.json', { position: {}, moves: [] })], /--out/],
       [['show', '--out', path('x.html')], /give a FILE/],
       [['show', file('z.json', { position: {}, moves: [] }), '--game', 'double-dot', '--out', path('x.html')], /not both/],
+      [['show', file('same.json', { position: {}, moves: [] }), '--out', path('same.json')], /is also an input/],
     ];
     for (const [args, pattern] of cases) {
       const r = patience(...args);

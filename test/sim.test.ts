@@ -1,18 +1,18 @@
 // The win-rate library: Wilson intervals, order statistics, CSV reading and writing, summaries,
 // the SVG chart, and the worker pool (results independent of the number of workers).
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
-import { COLUMNS, formatCsv, parseCsv, parseResults, recordOf } from '../src/sim/csv.js';
-import { readResultFiles, summarize, formatSummary } from '../src/sim/summary.js';
+import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/sim/csv.js';
+import { summarize, formatSummary } from '../src/sim/summary.js';
+import { readResultSet } from '../src/sim/merge.js';
 import { renderSvg } from '../src/sim/plot.js';
 import { playDeals } from '../src/sim/pool.js';
 import { UsageError } from '../src/errors.js';
 import type { DealRow, DealTask } from '../src/sim/types.js';
 import type { GameId } from '../src/games/index.js';
-import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 
 /**
  * Reference Wilson bounds computed independently of src/sim/stats.ts: the bounds are the roots of
@@ -111,6 +111,31 @@ describe('results CSV', () => {
     expect(parseCsv('a,"b\n""c""",d\r\n1,2,3', 'x')).toEqual([['a', 'b\n"c"', 'd'], ['1', '2', '3']]);
   });
 
+  it('reads the same records fed one character at a time (quotes, doubled quotes and CRLF split anywhere)', () => {
+    const text = '\ufeffa,"b\n""c""",d\r\n1,"",3\r\n"x""",,"y"\n';
+    const whole = parseCsv(text, 'x');
+    const pieces: string[][] = [];
+    const reader = new CsvReader('x', (cells) => pieces.push(cells));
+    for (const c of text) reader.push(c);
+    reader.end();
+    expect(pieces).toEqual(whole);
+    expect(whole).toEqual([['a', 'b\n"c"', 'd'], ['1', '', '3'], ['x"', '', 'y']]);
+  });
+
+  it('refuses a record longer than 64 KB, and gives back a torn last line when asked', () => {
+    expect(() => parseCsv(`game,seed,result\n${'x'.repeat(70_000)}\n`, 'long.csv')).toThrow(/long\.csv: line 2 is longer than 64 KB/);
+    const dir = mkdtempSync(join(tmpdir(), 'sim-torn-'));
+    const f = join(dir, 'torn.csv');
+    const full = formatCsv(COLUMNS, [row('double-dot', 0, 'won')].map(recordOf), true);
+    writeFileSync(f, `${full}double-dot,1,thoughtful,wo`);
+    const r = readResults(f, { dropTornLine: true });
+    expect(r.rows).toHaveLength(1);
+    expect(r.torn).toBe('double-dot,1,thoughtful,wo');
+    expect(r.bytes - Buffer.byteLength(r.torn)).toBe(Buffer.byteLength(full));
+    expect(() => readResults(f)).toThrow(/row 3 .*has 4 fields/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('reads columns by name and refuses a file that is not win-rate rows, naming the row', () => {
     const r = parseResults('seed,result,game,extra\n4,lost,double-dot,x\n', 'y.csv');
     expect(r.rows[0]).toMatchObject({ game: 'double-dot', seed: 4, result: 'lost', player: 'thoughtful' });
@@ -152,9 +177,9 @@ describe('summary', () => {
     writeFileSync(b, formatCsv(COLUMNS, [row('double-dot', 2, 'lost'), row('double-dot', 1, 'unknown')].map(recordOf), true));
     const c = join(dir, 'c.csv');
     writeFileSync(c, formatCsv(COLUMNS, [row('double-dot', 2, 'lost')].map(recordOf), true));
-    expect(summarize(readResultFiles([a, c]))[0]).toMatchObject({ deals: 3, won: 2, lost: 1 });
-    expect(() => readResultFiles([a, b])).toThrow(/b\.csv: double-dot seed 1 .*appears twice/);
-    expect(() => readResultFiles([join(dir, 'none.csv')])).toThrow(/cannot read/);
+    expect(summarize(readResultSet([a, c]).rows)[0]).toMatchObject({ deals: 3, won: 2, lost: 1 });
+    expect(() => readResultSet([a, b])).toThrow(/b\.csv: double-dot seed 1 .*appears twice/);
+    expect(() => readResultSet([join(dir, 'none.csv')])).toThrow(/cannot read/);
   });
 });
 
@@ -176,9 +201,9 @@ describe('worker pool', () => {
   it('gives the same row for each deal with 1 and 2 workers', async () => {
     const settings = { timeLimit: 0, maxNodes: 20000, memoryMb: 16 };
     const tasks: DealTask[] = [
-      ...Array.from({ length: 12 }, (_, seed): DealTask => ({ game: 'double-dot', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
-      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-signora', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
-      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING })),
+      ...Array.from({ length: 12 }, (_, seed): DealTask => ({ game: 'double-dot', seed, settings, player: { name: 'thoughtful' } })),
+      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-signora', seed, settings, player: { name: 'thoughtful' } })),
+      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, player: { name: 'thoughtful' } })),
     ];
     const play = async (workers: number): Promise<unknown[]> => {
       const rows: DealRow[] = [];
@@ -197,7 +222,7 @@ describe('worker pool', () => {
 
   it('drops the running deals when aborted and reports the run as interrupted', async () => {
     const settings = { timeLimit: 20, maxNodes: 0, memoryMb: 16 };
-    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({ game: 'mamy-susan', seed, settings, mode: 'thoughtful', sampling: DEFAULT_SAMPLING }));
+    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({ game: 'mamy-susan', seed, settings, player: { name: 'thoughtful' } }));
     const stop = new AbortController();
     const rows: DealRow[] = [];
     setTimeout(() => stop.abort(), 1000);

@@ -12,7 +12,8 @@ import { GAMES, getGame, type GameId } from '../src/games/index.js';
 import { Solver } from '../src/engine/search.js';
 import { State } from '../src/engine/state.js';
 import { legalMoves, play, replay } from '../src/referee.js';
-import { solvePosition, type SolveReport } from '../src/solve.js';
+import { solvePosition } from '../src/solve.js';
+import type { SolveResult } from '../src/result.js';
 import { cliScratchFolder, expectOneLineError, mamySusan, patience, rank, valid } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -22,7 +23,7 @@ import { cliScratchFolder, expectOneLineError, mamySusan, patience, rank, valid 
 const big = new Solver(32);
 const tiny = new Solver(0);
 
-function solve(position: Position, maxNodes = 200_000, solver = big): SolveReport {
+function solve(position: Position, maxNodes = 200_000, solver = big): SolveResult {
   return solvePosition(position, { memoryMb: 32, maxNodes, timeLimit: 0 }, solver);
 }
 
@@ -446,12 +447,12 @@ describe('limits', () => {
 describe('patience solve', () => {
   const { file } = cliScratchFolder('patience-solver-test-');
 
-  const solveJson = (game: string, seed: number, maxNodes: number): { report: SolveReport; path: string } => {
+  const solveJson = (game: string, seed: number, maxNodes: number): { report: SolveResult; path: string } => {
     const r = patience('solve', '--game', game, '--seed', String(seed), '--json', '--max-nodes', String(maxNodes), '--time-limit', '0');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(1);
-    const report = JSON.parse(r.stdout) as SolveReport;
+    const report = JSON.parse(r.stdout) as SolveResult;
     expect(report.game).toBe(game);
     expect(report.seed).toBe(seed);
     expect(report.position).toEqual(dealGame(getGame(game), seed));

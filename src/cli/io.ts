@@ -1,14 +1,16 @@
 // Shared plumbing of the commands: reading files and flags, and turning errors into one line.
 import { UsageError } from '../errors.js';
-import { dealGame, parseSeed, readPosition, type Position } from '../deal.js';
+import { dealGame, parseSeed, readPosition, seedMismatch, type Position } from '../deal.js';
 import { getGame } from '../games/index.js';
-import { readTextFile } from '../files.js';
+import { printable, readJsonFile } from '../files.js';
 
 /** A position from `--position FILE`, or dealt from `--game G --seed N`. */
 export function positionFromFlags(opts: { game?: string; seed?: string; position?: string }): Position {
   if (opts.position !== undefined) {
     if (opts.seed !== undefined) throw new UsageError('give either --position or --seed, not both');
-    const pos = readPosition(readTextFile(opts.position));
+    const pos = readPosition(readJsonFile(opts.position, 'position'));
+    const mismatch = seedMismatch(pos);
+    if (mismatch !== null) throw new UsageError(`${opts.position}: ${mismatch}; leave 'seed' out of a typed-in position`);
     if (opts.game !== undefined && getGame(opts.game).id !== pos.game) {
       throw new UsageError(`--game ${opts.game} does not match the position's game ${pos.game}`);
     }
@@ -27,10 +29,10 @@ export function intFlag(name: string, value: string, min: number, max = Number.M
   return Number(value);
 }
 
-/** A positive number flag (seconds, megabytes), or a one-line error naming the flag. */
-export function numberFlag(name: string, value: string): number {
+/** A number of seconds (`2`, `0.5`, `00`); 0 (however written) means no limit. A one-line error otherwise. */
+export function secondsFlag(name: string, value: string): number {
   const n = Number(value);
-  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !(n > 0)) throw new UsageError(`${name} must be a positive number, not '${value}'`);
+  if (!/^\s*(\d+\.?\d*|\.\d+)\s*$/.test(value) || !Number.isFinite(n)) throw new UsageError(`${name} must be a number of seconds (0: no limit), not '${value}'`);
   return n;
 }
 
@@ -39,7 +41,6 @@ export async function run(body: () => void | Promise<void>): Promise<void> {
   try {
     await body();
   } catch (e) {
-    const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
     if (e instanceof UsageError) {
       process.stderr.write(`patience: ${oneLine(e.message)}\n`);
       process.exitCode = 2;
@@ -50,4 +51,14 @@ export async function run(body: () => void | Promise<void>): Promise<void> {
       process.exitCode = 70;
     }
   }
+}
+
+/** A message as one line safe for a terminal: whitespace runs become one space, control characters escapes. */
+export function oneLine(text: string): string {
+  return printable(text.replace(/\s+/g, ' ').trim());
+}
+
+/** A warning or a note on stderr, as one line. */
+export function warn(message: string): void {
+  process.stderr.write(`patience: ${oneLine(message)}\n`);
 }

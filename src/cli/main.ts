@@ -8,6 +8,7 @@ import { summaryCommand } from './summary.js';
 import { plotCommand } from './plot.js';
 import { playCommand } from './play.js';
 import { showCommand } from './show.js';
+import { mergeCommand, repairCommand } from './merge.js';
 
 const program = new Command('patience')
   .description('Deals, solves and measures the win rates of four patience games')
@@ -24,6 +25,8 @@ summaryCommand(program);
 plotCommand(program);
 playCommand(program);
 showCommand(program);
+mergeCommand(program);
+repairCommand(program);
 
 // A closed pipe (`| head`) ends the program quietly; any other write error in one line.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

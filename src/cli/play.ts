@@ -41,7 +41,7 @@ export function playCommand(program: Command): void {
       const result = playGame(position, player, (move, state) => {
         process.stdout.write(`${String(++n).padStart(4)}. ${describeMove(state, parseMove(state.rules, move))}  [${move}]\n`);
       });
-      process.stdout.write(`${position.game}${position.seed !== undefined ? ` seed ${position.seed}` : ''}: ${name} player ${result.result} in ${result.moves.length} moves (${Math.round(result.ms)} ms), replayed and checked\n`);
+      process.stdout.write(`${position.game}${position.seed !== undefined ? ` seed ${position.seed}` : ''}: ${name} player ${result.result} in ${result.moves.length} moves (${Math.round(result.stats.ms)} ms), replayed and checked\n`);
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { fileError, readTextFile } from '../files.js';
+import { fileError, readJsonFile, refuseOutputAmongInputs } from '../files.js';
 import { replay } from '../referee.js';
 import { solvePosition } from '../solve.js';
 import { renderPage } from '../show/page.js';
@@ -24,7 +24,8 @@ export function showCommand(program: Command): void {
       const solveFirst = opts.game !== undefined || opts.seed !== undefined || opts.position !== undefined;
       if (file !== undefined && solveFirst) throw new UsageError('give a FILE to show, or --game/--seed/--position to solve first, not both');
       if (file === undefined && !solveFirst) throw new UsageError('give a FILE to show (a solve result or a played game), or --game G --seed N');
-      const game = file !== undefined ? readShownGame(readTextFile(file)) : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
+      refuseOutputAmongInputs(opts.out, [file, opts.position].filter((f): f is string => f !== undefined));
+      const game = file !== undefined ? readShownGame(readJsonFile(file, 'solve result or played game')) : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
       try {
         writeFileSync(opts.out, renderPage(game));
       } catch (e) {

@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { getGame } from '../games/index.js';
 import { describeMove, applyMove, parseMove } from '../engine/moves.js';
 import { State } from '../engine/state.js';
-import { DEFAULT_SETTINGS, solvePosition, type SolveReport, type SolveSettings } from '../solve.js';
-import { intFlag, numberFlag, positionFromFlags, run } from './io.js';
+import { DEFAULT_SETTINGS, solvePosition, type SolveSettings } from '../solve.js';
+import type { SolveResult } from '../result.js';
+import { intFlag, positionFromFlags, run, secondsFlag } from './io.js';
 
 /** The solver flags shared by solve, winrate and bench. */
 export function solverOptions(cmd: Command): Command {
@@ -15,7 +16,7 @@ export function solverOptions(cmd: Command): Command {
 
 export function settingsFromFlags(opts: { timeLimit: string; maxNodes: string; memory: string }): SolveSettings {
   return {
-    timeLimit: opts.timeLimit.trim() === '0' ? 0 : numberFlag('--time-limit', opts.timeLimit),
+    timeLimit: secondsFlag('--time-limit', opts.timeLimit),
     maxNodes: intFlag('--max-nodes', opts.maxNodes, 0),
     memoryMb: intFlag('--memory', opts.memory, 1, 16384),
   };
@@ -38,7 +39,7 @@ export function solveCommand(program: Command): void {
   );
 }
 
-function formatReport(report: SolveReport): string {
+function formatReport(report: SolveResult): string {
   const { stats } = report;
   const why = report.result === 'unknown' ? ` (${stats.limit} limit reached)` : report.result === 'lost' ? ' (no line wins: proved)' : '';
   const lines = [

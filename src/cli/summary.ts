@@ -1,17 +1,19 @@
 import type { Command } from 'commander';
-import { formatSummary, readResultFiles, summarize } from '../sim/summary.js';
-import { run } from './io.js';
+import { readResultSet } from '../sim/merge.js';
+import { formatSummary, summarize } from '../sim/summary.js';
+import { run, warn } from './io.js';
 
 export function summaryCommand(program: Command): void {
   program
     .command('summary')
-    .description('the win-rate summary of result CSV files (several files of a game merge; a deal may appear once)')
-    .argument('<file...>', 'result CSV files written by winrate')
+    .description('the win-rate summary of result CSV files (several files of a game merge; a deal may appear once; the shards of a study must add up to one run)')
+    .argument('<file...>', 'result CSV files written by winrate, folders of them, or a pattern such as "dir/x.shard-*.csv"')
     .option('--json', 'print the summary as JSON')
-    .action((files: string[], flags: { json?: boolean }) =>
+    .action((args: string[], flags: { json?: boolean }) =>
       run(() => {
-        const summary = summarize(readResultFiles(files));
-        process.stdout.write(flags.json ? `${JSON.stringify({ files, summary })}\n` : formatSummary(summary));
+        const set = readResultSet(args, warn);
+        const summary = summarize(set.rows);
+        process.stdout.write(flags.json ? `${JSON.stringify({ files: set.files.map((f) => f.file), summary })}\n` : formatSummary(summary));
       }),
     );
 }

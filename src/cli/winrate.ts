@@ -5,11 +5,12 @@ import { UsageError } from '../errors.js';
 import { GAMES, getGame, type GameId } from '../games/index.js';
 import { progressMode } from '../sim/progress.js';
 import { formatSummary, type GameSummary } from '../sim/summary.js';
-import { playerLabel } from '../sim/types.js';
+import { parseShard, shardFile, type Shard } from '../sim/shard.js';
+import type { PlayerSpec } from '../sim/types.js';
 import { parsePlayerName } from '../player/players.js';
 import { playerOptions, samplingFromFlags } from './play.js';
 import { runWinrate, type WinrateRun } from '../sim/winrate.js';
-import { intFlag, run } from './io.js';
+import { intFlag, run, warn } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 
 /** Deals of each game in one run at most (the run holds every task in memory). */
@@ -27,6 +28,7 @@ interface WinrateFlags {
   quiet?: boolean;
   json?: boolean;
   rerunUnknown?: boolean;
+  shard?: string;
   player: string;
   samples: string;
   sampleNodes: string;
@@ -44,6 +46,10 @@ export function winrateCommand(program: Command): void {
       .option('-w, --workers <k>', 'worker threads (default: the available parallelism)')
       .option('-o, --out <file>', 'CSV file the rows go to as deals finish; a rerun with the same file resumes')
       .option('--rerun-unknown', "play the unknown and error deals of --out again with the limits given, replacing their rows (--deals/--start narrow it to those seeds)")
+      .option(
+        '--shard <I/N>',
+        'play only shard I of N (0 <= I < N): the seeds s with s mod N = I, into NAME.shard-I-of-N.csv beside --out NAME.csv; k8s/N, aws/N or slurm take I (and for slurm N) from the batch engine (JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX, SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT)',
+      )
       .option('-q, --quiet', 'no progress on stderr')
       .option('--json', 'print the summary as JSON')
       .option('--player <name>', 'thoughtful (the solver, all cards known), greedy or sampling (see only what a person sees)', 'thoughtful'),
@@ -55,10 +61,12 @@ export function winrateCommand(program: Command): void {
       if (flags.deals === undefined && !rerun) throw new UsageError('give --deals N: how many deals of each game');
       const deals = flags.deals === undefined ? undefined : intFlag('--deals', flags.deals, 1, MAX_DEALS);
       const start = parseFlagSeed(flags.start);
-      const workers = flags.workers === undefined ? availableParallelism() : intFlag('--workers', flags.workers, 1, 1024);
+      const workers = workerCount(flags.workers);
       const settings = settingsFromFlags(flags);
       const sampling = samplingFromFlags(flags);
-      const player = playerLabel(flags.player === 'thoughtful' ? 'thoughtful' : parsePlayerName(flags.player, ['thoughtful']), sampling);
+      const player: PlayerSpec = flags.player === 'thoughtful' ? { name: 'thoughtful' } : { name: parsePlayerName(flags.player, ['thoughtful']), sampling };
+      const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      const out = shard ? shardFile(flags.out, shard) : flags.out;
 
       // Ctrl-C: stop submitting, drop the running deals, keep every finished row, print the
       // summary of what is done and exit 130. A second Ctrl-C exits at once (rows are on disk).
@@ -77,35 +85,50 @@ export function winrateCommand(program: Command): void {
         result = await runWinrate({
           games,
           player,
-          sampling,
           start,
           ...(deals !== undefined ? { deals } : {}),
+          ...(shard ? { shard } : {}),
           settings,
           workers,
-          out: flags.out,
+          out,
           rerunUnknown: rerun,
           signal: stop.signal,
           progress: progressMode(flags.quiet === true),
-          warn: (m) => process.stderr.write(`patience: ${m}\n`),
+          warn,
         });
       } finally {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
       }
 
-      process.stdout.write(flags.json ? `${JSON.stringify(jsonReport(flags.out, result))}\n` : formatSummary(result.summary));
-      const note = (m: string): boolean => flags.quiet === true || process.stderr.write(`patience: ${m}\n`);
+      process.stdout.write(flags.json ? `${JSON.stringify(jsonReport(out, result))}\n` : formatSummary(result.summary));
+      const note = (m: string): void => {
+        if (flags.quiet !== true) warn(m);
+      };
       if (result.interrupted) {
-        note(`stopped with ${result.remaining} deal(s) not played; run the same command again to go on (${flags.out} keeps the ${result.rows.length} done)`);
+        note(`stopped with ${result.remaining} deal(s) not played; run the same command again to go on (${out} keeps the ${result.rows.length} done)`);
       }
-      if (result.errors > 0) note(`${result.errors} deal(s) failed: result 'error' in ${flags.out} (the error column says why)`);
+      if (result.errors > 0) note(`${result.errors} deal(s) failed: result 'error' in ${out} (the error column says why)`);
       const undecided = result.summary.reduce((n, s) => n + s.unknown + s.errors, 0);
       if (undecided > 0 && !result.interrupted) {
-        note(`${undecided} deal(s) undecided: rerun them with larger limits with --rerun-unknown --out ${flags.out}`);
+        note(`${undecided} deal(s) undecided: rerun them with larger limits with --rerun-unknown --out ${flags.out}${flags.shard !== undefined ? ` --shard ${flags.shard}` : ''}`);
       }
       process.exitCode = signalled ? (signalled === 'SIGTERM' ? 143 : 130) : result.errors > 0 ? 1 : 0;
     }),
   );
+}
+
+/**
+ * --workers, at most the available parallelism: more threads than cores only slow every deal
+ * down, and under a time limit that turns deals unknown, silently changing the rates.
+ */
+function workerCount(text: string | undefined): number {
+  const cores = availableParallelism();
+  if (text === undefined) return cores;
+  const asked = intFlag('--workers', text, 1, 1024);
+  if (asked <= cores) return asked;
+  warn(`--workers ${asked} is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)`);
+  return cores;
 }
 
 function parseFlagSeed(text: string): number {

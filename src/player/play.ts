@@ -6,19 +6,15 @@ import type { Position } from '../deal.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
 import { State } from '../engine/state.js';
 import { replay } from '../referee.js';
+import type { SolveResult } from '../result.js';
+import { roundMs } from '../solve.js';
 import type { Player } from './greedy.js';
 import { viewOf } from './view.js';
-
-export interface PlayResult {
-  result: 'won' | 'lost';
-  moves: string[];
-  ms: number;
-}
 
 /** Moves at most in one game. */
 const MAX_GAME_MOVES = 5000;
 
-export function playGame(position: Position, player: Player, onMove?: (move: string, state: State) => void): PlayResult {
+export function playGame(position: Position, player: Player, onMove?: (move: string, state: State) => void): SolveResult {
   const t0 = performance.now();
   const state = State.fromPosition(position);
   const seen = new Set<string>([`${state.keyLo}:${state.keyHi}`]);
@@ -47,5 +43,13 @@ export function playGame(position: Position, player: Player, onMove?: (move: str
   }
   const verdict = replay(position, moves);
   if (!verdict.ok) throw new Error(`engine bug: a played game fails replay at move ${verdict.index + 1} '${verdict.move}': ${verdict.reason}`);
-  return { result: verdict.won ? 'won' : 'lost', moves, ms: performance.now() - t0 };
+  const mostHome = verdict.final.foundations.reduce((n, pile) => n + pile.length, 0);
+  return {
+    game: position.game,
+    ...(position.seed !== undefined ? { seed: position.seed } : {}),
+    position,
+    result: verdict.won ? 'won' : 'lost',
+    moves,
+    stats: { nodes: 0, ms: roundMs(performance.now() - t0), tableFull: false, mostHome },
+  };
 }

@@ -9,8 +9,7 @@ import { parseSeed, readPosition, type Position } from '../deal.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
 import { getGame, type GameId } from '../games/index.js';
-import type { Outcome } from '../result.js';
-import type { SolveReport } from '../solve.js';
+import type { Outcome, SolveResult } from '../result.js';
 
 export interface ShownGame {
   game: GameId;
@@ -51,7 +50,7 @@ export function readShownGame(text: string): ShownGame {
   return shownGame(position, obj.moves as string[], obj.result as Outcome | undefined, seed, limit);
 }
 
-export function shownGameOfReport(report: SolveReport): ShownGame {
+export function shownGameOfReport(report: SolveResult): ShownGame {
   return shownGame(report.position, report.moves, report.result, report.seed, report.stats.limit);
 }
 

@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { UsageError } from '../errors.js';
 import { GAMES, type GameId } from '../games/index.js';
 import { MAX_SEED } from '../deal.js';
+import { CONTROL, readTextChunks } from '../files.js';
 import type { DealResult, DealRow } from './types.js';
 
 export const COLUMNS = [
@@ -52,52 +53,114 @@ export function formatCsv(header: readonly string[], records: readonly CsvRecord
   return stringify(withHeader ? [[...header], ...lines] : lines, { eof: true, record_delimiter: '\n' });
 }
 
-/** Parses CSV text (RFC 4180: quoted fields may hold commas, quotes as "" and line breaks). */
-export function parseCsv(text: string, file: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
-  let line = 1;
-  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  while (i < s.length) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (s[i + 1] === '"') {
-          field += '"';
-          i += 2;
+/** A record (a line, or several for quoted line breaks) longer than this is not a results row. */
+export const MAX_RECORD_CHARS = 65536;
+/** Results files at most (a million deals of each of the four games is about 450 MB). */
+export const MAX_CSV_BYTES = 2 ** 30;
+
+/**
+ * An RFC 4180 reader fed text piece by piece (quoted fields may hold commas, quotes as "" and
+ * line breaks; a byte-order mark at the start is skipped). Each complete record goes to
+ * `onRecord` as soon as its line ends; a record longer than MAX_RECORD_CHARS is a one-line error,
+ * so a stream of garbage stops within the first 64 KB.
+ */
+export class CsvReader {
+  private row: string[] = [];
+  private field = '';
+  /** The current record as written (for a torn last line). */
+  private raw = '';
+  private quoted = false;
+  /** Inside a quoted field, the last character was a quote: doubled, or the field's end. */
+  private quoteSeen = false;
+  private afterCr = false;
+  private started = false;
+  /** The line the current record starts on, and the line read now. */
+  private line = 1;
+  private lineNow = 1;
+
+  constructor(
+    private readonly file: string,
+    private readonly onRecord: (cells: string[], line: number) => void,
+  ) {}
+
+  push(text: string): void {
+    let s = text;
+    if (!this.started && s.length > 0) {
+      this.started = true;
+      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+    }
+    for (let i = 0; i < s.length; i++) {
+      const c = s[i]!;
+      if (this.afterCr) {
+        this.afterCr = false;
+        if (c === '\n') continue; // the \n of a \r\n
+      }
+      this.raw += c;
+      if (this.raw.length > MAX_RECORD_CHARS) {
+        throw new UsageError(`${this.file}: line ${this.line} is longer than ${MAX_RECORD_CHARS / 1024} KB: not a win-rate CSV`);
+      }
+      if (this.quoteSeen) {
+        this.quoteSeen = false;
+        if (c === '"') {
+          this.field += '"';
           continue;
         }
-        quoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
+        this.quoted = false; // that quote closed the field; this character is read as unquoted
       }
-      i++;
-      continue;
+      if (this.quoted) {
+        if (c === '"') this.quoteSeen = true;
+        else {
+          if (c === '\n') this.lineNow++;
+          this.field += c;
+        }
+        continue;
+      }
+      if (c === '"' && this.field === '') this.quoted = true;
+      else if (c === ',') {
+        this.row.push(this.field);
+        this.field = '';
+      } else if (c === '\n' || c === '\r') {
+        this.afterCr = c === '\r';
+        this.endRecord();
+        this.lineNow++;
+        this.line = this.lineNow;
+      } else this.field += c;
     }
-    if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      line++;
-    } else field += c;
-    i++;
   }
-  if (quoted) throw new UsageError(`${file}: line ${line}: a quoted field is not closed`);
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
+
+  private endRecord(): void {
+    this.row.push(this.field);
+    const cells = this.row;
+    this.row = [];
+    this.field = '';
+    this.raw = '';
+    if (!(cells.length === 1 && cells[0] === '')) this.onRecord(cells, this.line);
   }
-  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
+
+  /**
+   * The end of the text. A quoted field still open is an error. A last record without its line
+   * break is a record, or with `dropUnfinished` it is left out and its text given back.
+   */
+  end(dropUnfinished = false): string {
+    if (this.quoteSeen) {
+      this.quoteSeen = false;
+      this.quoted = false;
+    }
+    if (this.quoted && !dropUnfinished) throw new UsageError(`${this.file}: line ${this.lineNow}: a quoted field is not closed`);
+    if (this.raw === '') return '';
+    if (dropUnfinished) return this.raw;
+    this.endRecord();
+    return '';
+  }
+}
+
+/** Parses CSV text (RFC 4180) into records. */
+export function parseCsv(text: string, file: string): string[][] {
+  const rows: string[][] = [];
+  const reader = new CsvReader(file, (cells) => rows.push(cells));
+  reader.push(text);
+  reader.end();
+  return rows;
 }
 
 export interface ResultsFile {
@@ -107,26 +170,75 @@ export interface ResultsFile {
   rows: DealRow[];
 }
 
-/** Reads a results CSV: every row checked, a one-line UsageError naming the file and line. */
-export function parseResults(text: string, file: string): ResultsFile {
-  const table = parseCsv(text, file);
-  if (table.length === 0) return { file, header: [...COLUMNS], records: [], rows: [] };
-  const header = table[0]!.map((h) => h.trim());
-  for (const need of ['game', 'seed', 'result']) {
-    if (!header.includes(need)) throw new UsageError(`${file}: not a win-rate CSV (no '${need}' column in the header)`);
+/** Checks records as a results file: a header naming at least game, seed and result, then rows. */
+class ResultsBuilder {
+  readonly results: ResultsFile;
+  constructor(file: string) {
+    this.results = { file, header: [], records: [], rows: [] };
   }
-  const records: CsvRecord[] = [];
-  const rows: DealRow[] = [];
-  table.slice(1).forEach((cells, k) => {
-    if (cells.length !== header.length) {
-      throw new UsageError(`${file}: row ${k + 2} has ${cells.length} fields, the header ${header.length}`);
+
+  add(cells: string[], line: number): void {
+    const { results } = this;
+    if (results.header.length === 0) {
+      results.header = cells.map((h) => h.trim());
+      for (const need of ['game', 'seed', 'result']) {
+        if (!results.header.includes(need)) throw new UsageError(`${results.file}: not a win-rate CSV (no '${need}' column in the header)`);
+      }
+      return;
     }
+    const where = `${results.file}: row ${results.rows.length + 2}`;
+    if (cells.length !== results.header.length) throw new UsageError(`${where} (line ${line}) has ${cells.length} fields, the header ${results.header.length}`);
     const rec: CsvRecord = {};
-    header.forEach((h, j) => (rec[h] = cells[j]!));
-    records.push(rec);
-    rows.push(rowOf(rec, `${file}: row ${k + 2}`));
+    results.header.forEach((h, j) => (rec[h] = cells[j]!));
+    results.records.push(rec);
+    results.rows.push(rowOf(rec, where));
+  }
+
+  done(): ResultsFile {
+    if (this.results.header.length === 0) this.results.header = [...COLUMNS];
+    return this.results;
+  }
+}
+
+/** Reads a results CSV from text: every row checked, a one-line UsageError naming the file and row. */
+export function parseResults(text: string, file: string): ResultsFile {
+  const builder = new ResultsBuilder(file);
+  const reader = new CsvReader(file, (cells, line) => builder.add(cells, line));
+  reader.push(text);
+  reader.end();
+  return builder.done();
+}
+
+/** A results file as read for a run that goes on writing it. */
+export interface ResultsOnDisk extends ResultsFile {
+  /** Bytes read. */
+  bytes: number;
+  /** A last line without its line break (a write cut short), left out of the rows; '' if none. */
+  torn: string;
+  /** Whether the file has a header line (an empty file has none). */
+  hasHeader: boolean;
+  /** Whether the file ends without a line break after its header (a header alone). */
+  headerUnfinished: boolean;
+}
+
+/**
+ * Reads a results file (or standard input for `-`) piece by piece, checking each row as it comes,
+ * so that a file that is not results fails at its first line whatever its size. With
+ * `dropTornLine`, a last line without its line break is left out and given back as `torn`
+ * (unless it is the header alone).
+ */
+export function readResults(file: string, opts: { dropTornLine?: boolean } = {}): ResultsOnDisk {
+  const builder = new ResultsBuilder(file);
+  const reader = new CsvReader(file, (cells, line) => builder.add(cells, line));
+  let bytes = 0;
+  readTextChunks(file, MAX_CSV_BYTES, (text) => {
+    bytes += Buffer.byteLength(text);
+    reader.push(text);
   });
-  return { file, header, records, rows };
+  const beforeHeader = builder.results.header.length === 0;
+  const torn = reader.end(opts.dropTornLine === true && !beforeHeader);
+  const hasHeader = builder.results.header.length > 0;
+  return { ...builder.done(), bytes, torn, hasHeader, headerUnfinished: beforeHeader && hasHeader };
 }
 
 /** A checked row from a record; `where` names the file and row in errors. */
@@ -144,11 +256,13 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
     if (!Number.isFinite(x) || x < 0) throw new UsageError(`${where}: bad ${name} '${t}'`);
     return x;
   };
+  const player = (rec.player ?? '').trim() || 'thoughtful';
+  if (CONTROL.test(player)) throw new UsageError(`${where}: the player ${JSON.stringify(player)} holds a control character`);
   const tf = (rec.table_full ?? '').trim();
   return {
     game: game as GameId,
     seed: Number(seedText),
-    player: (rec.player ?? '').trim() || 'thoughtful',
+    player,
     result,
     moves: num('moves', null),
     nodes: num('nodes', null),

@@ -114,6 +114,9 @@ function gameName(id: string): string {
 
 const r = (x: number): string => String(Math.round(x * 10) / 10);
 
+/** Text for XML: &, <, > and " escaped, characters XML 1.0 forbids replaced by U+FFFD. */
 function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -3,9 +3,11 @@
 // runs out of memory becomes an `error` row (piscina replaces the worker) and the run goes on.
 // Aborting stops the submitting; running deals are cancelled (their threads terminated) and
 // dropped, never written as rows.
+import { setMaxListeners } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { errorRow, rowFromOutcome, type DealOutcome, type DealRow, type DealTask } from './types.js';
+import type { SolveResult } from '../result.js';
+import { errorRow, rowFromResult, type DealRow, type DealTask } from './types.js';
 
 export interface PoolOptions {
   /** Worker threads. */
@@ -16,6 +18,8 @@ export interface PoolOptions {
   signal?: AbortSignal;
   /** JS heap limit of one worker in megabytes (the solver's tables are outside the JS heap). */
   heapMb?: number;
+  /** The worker module (default: ./worker, which plays the deal); tests give one that wraps it. */
+  worker?: string;
 }
 
 export interface PoolRun {
@@ -26,22 +30,21 @@ export interface PoolRun {
 }
 
 /** Where the worker module is and how a thread must be started to load it. */
-export function workerEntry(): { filename: string; execArgv: string[] } {
+export function workerEntry(worker?: string): { filename: string; execArgv: string[] } {
   // Under tsx or vitest this file is the TypeScript source: the worker is too, and each thread
   // needs tsx's loader (as an absolute file URL, so it is found from any working directory).
   // From the compiled dist/ the worker is plain JavaScript.
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return { filename: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
-  }
-  return { filename: fileURLToPath(new URL('./worker.js', import.meta.url)), execArgv: [] };
+  const filename = worker ?? fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url));
+  if (!filename.endsWith('.ts')) return { filename, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: ['--import', tsx] };
 }
 
 export async function playDeals(tasks: Iterable<DealTask>, opts: PoolOptions): Promise<PoolRun> {
   const { Piscina } = await import('piscina');
   const workers = Math.max(1, Math.floor(opts.workers));
-  const entry = workerEntry();
-  const pool = new Piscina<DealTask, DealOutcome>({
+  const entry = workerEntry(opts.worker);
+  const pool = new Piscina<DealTask, SolveResult>({
     filename: entry.filename,
     execArgv: entry.execArgv,
     minThreads: workers,
@@ -49,6 +52,9 @@ export async function playDeals(tasks: Iterable<DealTask>, opts: PoolOptions): P
     resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? 1024 },
   });
   const stop = new AbortController();
+  const ahead = workers * 2;
+  // Every task in flight listens to the signal: more than Node's default 10 is expected here.
+  setMaxListeners(ahead + 10, stop.signal);
   let fatal: Error | undefined;
   const fail = (e: unknown): void => {
     fatal ??= e instanceof Error ? e : new Error(String(e));
@@ -62,19 +68,18 @@ export async function playDeals(tasks: Iterable<DealTask>, opts: PoolOptions): P
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   const iterator = tasks[Symbol.iterator]();
-  const ahead = workers * 2;
   const running = new Set<Promise<void>>();
   let finished = 0;
   let exhausted = false;
   let dropped = 0;
 
-  const settle = (task: DealTask, outcome: DealOutcome | undefined, err: unknown): void => {
+  const settle = (task: DealTask, outcome: SolveResult | undefined, err: unknown): void => {
     if (fatal) return;
     if (err !== undefined && stop.signal.aborted && (err as Error | undefined)?.name === 'AbortError') {
       dropped++;
       return;
     }
-    const row = err === undefined ? rowFromOutcome(task, outcome!) : errorRow(task, err instanceof Error ? err.message : String(err));
+    const row = err === undefined ? rowFromResult(task, outcome!) : errorRow(task, err instanceof Error ? err.message : String(err));
     try {
       opts.onRow(row);
       finished++;

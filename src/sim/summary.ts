@@ -3,11 +3,8 @@
 // lost and once as won: the interval runs from the Wilson lower bound of won/n to the Wilson
 // upper bound of (won + undecided)/n, so it spans both readings (as Blake & Gent report the
 // win rates of Solvitaire). Errors are counted apart from unknowns but are undecided alike.
-import { readTextFile } from '../files.js';
-import { UsageError } from '../errors.js';
 import { GAMES, getGame } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
-import { dealKey, parseResults } from './csv.js';
 import { median, percentile, wilson } from './stats.js';
 import type { DealRow } from './types.js';
 
@@ -124,29 +121,4 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
     out.push('win % from won/deals to (won+unknown+errors)/deals; the interval spans both (95 % Wilson)');
   }
   return `${out.join('\n')}\n`;
-}
-
-/**
- * Reads and merges result files: the rows of one game and player may come from several files,
- * but a deal (game, player, seed) must appear once; a repeat is a one-line UsageError naming the
- * file, the game and the seed.
- */
-export function readResultFiles(files: readonly string[]): DealRow[] {
-  const seen = new Map<string, string>();
-  const rows: DealRow[] = [];
-  for (const file of files) {
-    const text = readTextFile(file);
-    for (const row of parseResults(text, file).rows) {
-      const key = dealKey(row);
-      const before = seen.get(key);
-      if (before !== undefined) {
-        throw new UsageError(
-          `${file}: ${row.game} seed ${row.seed} (player ${row.player}) appears twice${before === file ? ' in this file' : `: also in ${before}`}`,
-        );
-      }
-      seen.set(key, file);
-      rows.push(row);
-    }
-  }
-  return rows;
 }

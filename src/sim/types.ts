@@ -1,19 +1,23 @@
-// What the win-rate simulation hands to a worker and gets back, and one CSV row a deal.
+// Who plays the deals of a win-rate run, what a worker is given for one deal, and the CSV row a
+// deal becomes. A worker hands back the one result type of src/result.ts.
 import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
 import type { SamplingSettings } from '../player/sampling.js';
 import type { PlayerName } from '../player/players.js';
+import type { Outcome, SolveResult } from '../result.js';
 
 /**
- * Who plays the deals, as written in the CSV's player column. `thoughtful`: the solver, with
- * every card known (an upper bound). `greedy`: the greedy player, seeing what a person sees.
- * `sampling-SxN-sK`: the sampling player with S samples of N nodes per decision, sampling seed K.
+ * Who plays, as data: `thoughtful` is the solver with every card known (an upper bound); the
+ * others are players that see only what a person sees, with the sampling player's settings.
  */
-export type PlayerLabel = string;
+export type PlayerSpec = { name: 'thoughtful' } | { name: PlayerName; sampling: SamplingSettings };
 
-/** The player column's text for a player and, for the sampling player, its settings. */
-export function playerLabel(name: PlayerName | 'thoughtful', sampling: SamplingSettings): PlayerLabel {
-  return name === 'sampling' ? `sampling-${sampling.samples}x${sampling.nodes}-s${sampling.seed}` : name;
+/**
+ * The player column of the CSV: `thoughtful`, `greedy`, or `sampling-SxN-sK` for the sampling
+ * player with S samples of N nodes per decision and sampling seed K.
+ */
+export function playerLabel(player: PlayerSpec): string {
+  return player.name === 'sampling' ? `sampling-${player.sampling.samples}x${player.sampling.nodes}-s${player.sampling.seed}` : player.name;
 }
 
 /** One deal to play: everything a worker needs, small enough to post to a thread. */
@@ -21,24 +25,10 @@ export interface DealTask {
   game: GameId;
   seed: number;
   settings: SolveSettings;
-  mode: PlayerLabel;
-  /** The sampling player's settings (used by that player only). */
-  sampling: SamplingSettings;
+  player: PlayerSpec;
 }
 
-/** What a worker sends back for a deal it finished. */
-export interface DealOutcome {
-  result: 'won' | 'lost' | 'unknown';
-  /** Moves of the winning line (0 unless won). */
-  moves: number;
-  nodes: number;
-  ms: number;
-  /** The limit that made the result unknown. */
-  limit?: string;
-  tableFull: boolean;
-}
-
-export type DealResult = DealOutcome['result'] | 'error';
+export type DealResult = Outcome | 'error';
 
 /** A deal's row of the results CSV (FORMATS.md "Win-rate rows"). */
 export interface DealRow {
@@ -57,27 +47,30 @@ export interface DealRow {
   error: string;
 }
 
-export function rowFromOutcome(task: DealTask, o: DealOutcome): DealRow {
+export function rowFromResult(task: DealTask, r: SolveResult): DealRow {
   return {
     game: task.game,
     seed: task.seed,
-    player: task.mode,
-    result: o.result,
-    moves: o.moves,
-    nodes: o.nodes,
-    ms: o.ms,
-    limit: o.limit ?? '',
-    tableFull: o.tableFull,
+    player: playerLabel(task.player),
+    result: r.result,
+    moves: r.moves.length,
+    nodes: r.stats.nodes,
+    ms: r.stats.ms,
+    limit: r.stats.limit ?? '',
+    tableFull: r.stats.tableFull,
     settings: task.settings,
     error: '',
   };
 }
 
+/** Longest error message kept in a row (a row must stay far below the reader's record limit). */
+const MAX_ERROR_CHARS = 500;
+
 export function errorRow(task: DealTask, message: string): DealRow {
   return {
     game: task.game,
     seed: task.seed,
-    player: task.mode,
+    player: playerLabel(task.player),
     result: 'error',
     moves: null,
     nodes: null,
@@ -85,6 +78,6 @@ export function errorRow(task: DealTask, message: string): DealRow {
     limit: '',
     tableFull: null,
     settings: task.settings,
-    error: message.replace(/\s+/g, ' ').trim() || 'unknown error',
+    error: message.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_CHARS) || 'unknown error',
   };
 }

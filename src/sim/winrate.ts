@@ -1,39 +1,39 @@
-// A win-rate run: the deals of each game from a range of seeds, played on the worker pool, each
-// finished deal written at once as a CSV row, and a summary of the range at the end.
+// A win-rate run: the deals of each game from a range of seeds (or one shard of it), played on
+// the worker pool, each finished deal written at once as a CSV row, and a summary at the end.
 //
 // Never losing work:
-// - Rows are appended to the results file one by one as deals finish (one write each), so a run
-//   that is stopped or dies keeps every deal it finished. A torn last line is dropped on resume.
+// - The results file is locked for the run (src/sim/lock.ts): a second run on it refuses at once.
+// - Rows are appended one by one as deals finish (src/sim/results-file.ts), so a run that is
+//   stopped or dies keeps every deal it finished. A torn last line is dropped on resume.
 // - Rerunning with the same file resumes: a deal (game, player, seed) already in the file is not
 //   played again if its row is as good as this run would make it: decided (won and lost are
 //   exact whatever the limits) or made with limits at least as large. An undecided row made
 //   with smaller limits stops the run with a one-line error: --rerun-unknown is for that.
 // - --rerun-unknown plays the undecided rows (unknown or error) of the file again with the limits
-//   given and replaces each row in place as its deal finishes, rewriting the file atomically
-//   (a temporary file renamed over it): undecided deals are rerun, never dropped or swapped for
-//   other seeds.
-import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+//   given and replaces each row in place as its deal finishes: undecided deals are rerun, never
+//   dropped or swapped for other seeds.
+// Both are one way of running: a list of tasks, the pool, and a sink the rows go to.
 import { MAX_SEED } from '../deal.js';
-import { fileError } from '../files.js';
 import { UsageError } from '../errors.js';
 import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
-import { COLUMNS, dealKey, formatCsv, parseResults, recordOf, type ResultsFile } from './csv.js';
+import { dealKey } from './csv.js';
 import { playDeals } from './pool.js';
 import { startProgress, type ProgressMode, type Tally } from './progress.js';
+import { openForAppend, openForReplace, type OpenResults, type Sink } from './results-file.js';
+import { inShard, shardSeeds, type Shard } from './shard.js';
 import { summarize, type GameSummary } from './summary.js';
-import type { DealRow, DealTask, PlayerLabel } from './types.js';
-import type { SamplingSettings } from '../player/sampling.js';
+import { playerLabel, type DealRow, type DealTask, type PlayerSpec } from './types.js';
 
 export interface WinrateOptions {
   games: readonly GameId[];
-  player: PlayerLabel;
-  /** The sampling player's settings (for that player only). */
-  sampling: SamplingSettings;
+  player: PlayerSpec;
   /** First seed. */
   start: number;
   /** Seeds start..start+deals-1 of each game; with rerunUnknown it may be left out (all rows). */
   deals?: number;
+  /** Only the seeds of this shard. */
+  shard?: Shard;
   settings: SolveSettings;
   workers: number;
   out: string;
@@ -42,8 +42,10 @@ export interface WinrateOptions {
   progress?: ProgressMode;
   /** Seconds between plain progress lines (progress 'lines'). */
   progressEvery?: number;
-  /** Told of things worth a line on stderr (a torn line dropped, ...). */
+  /** Told of things worth a line on stderr (a torn line dropped, a stale lock removed, ...). */
   warn?: (message: string) => void;
+  /** The worker module (tests give one that wraps the real one). */
+  worker?: string;
 }
 
 export interface WinrateRun {
@@ -61,15 +63,40 @@ export interface WinrateRun {
   interrupted: boolean;
 }
 
+/** What a run does: the tasks to play, the rows already done, and what the summary covers. */
+interface Plan {
+  tasks: DealTask[];
+  done: DealRow[];
+  /** The rows of the run's scope once the run is over, given the rows it played. */
+  scope: (played: DealRow[]) => DealRow[];
+}
+
 export async function runWinrate(opts: WinrateOptions): Promise<WinrateRun> {
   if (opts.deals !== undefined && opts.start + opts.deals - 1 > MAX_SEED) {
     throw new UsageError(`seeds ${opts.start}..${opts.start + opts.deals - 1} go past the last seed ${MAX_SEED}`);
   }
-  return opts.rerunUnknown ? rerunUnknown(opts) : playRange(opts);
+  const warn = opts.warn ?? (() => {});
+  const file = opts.rerunUnknown ? openForReplace(opts.out, warn) : openForAppend(opts.out, warn);
+  try {
+    const plan = opts.rerunUnknown ? planRerun(opts, file) : planRange(opts, file);
+    const run = await runTasks(plan, file.sink, opts);
+    const rows = plan.scope(run.played);
+    return {
+      summary: summarize(rows),
+      rows,
+      played: run.finished,
+      resumed: plan.done.length,
+      errors: run.errors,
+      remaining: plan.tasks.length - run.finished,
+      interrupted: run.interrupted,
+    };
+  } finally {
+    file.close();
+  }
 }
 
-const inRange = (opts: WinrateOptions, seed: number): boolean =>
-  opts.deals === undefined || (seed >= opts.start && seed < opts.start + opts.deals);
+const selected = (opts: WinrateOptions, seed: number): boolean =>
+  (opts.deals === undefined || (seed >= opts.start && seed < opts.start + opts.deals)) && (opts.shard === undefined || inShard(seed, opts.shard));
 
 /** Whether a row already in the file stands for this run's deal (see the file comment). */
 function covers(row: DealRow, want: SolveSettings): boolean {
@@ -79,190 +106,65 @@ function covers(row: DealRow, want: SolveSettings): boolean {
   return atLeast(s.timeLimit, want.timeLimit) && atLeast(s.maxNodes, want.maxNodes) && s.memoryMb >= want.memoryMb;
 }
 
-/**
- * Reads the results file for resuming or rerunning: checked, no deal twice, and a torn last line
- * (a write cut short) left out. Returns the text to keep.
- */
-function readExisting(file: string, text: string, warn: (m: string) => void): { results: ResultsFile; keep: string } {
-  let keep = text;
-  if (text !== '' && !text.endsWith('\n')) {
-    const cut = text.lastIndexOf('\n') + 1;
-    if (cut > 0) {
-      keep = text.slice(0, cut);
-      warn(`${file}: dropped an incomplete last line (a write cut short): ${JSON.stringify(text.slice(cut, cut + 60))}`);
-    } else keep = `${text}\n`; // a header alone without its line break
-  }
-  const results = parseResults(keep, file);
-  const seen = new Set<string>();
-  for (const row of results.rows) {
-    const key = dealKey(row);
-    if (seen.has(key)) throw new UsageError(`${file}: ${row.game} seed ${row.seed} (player ${row.player}) appears twice`);
-    seen.add(key);
-  }
-  return { results, keep };
-}
-
-async function playRange(opts: WinrateOptions): Promise<WinrateRun> {
-  const warn = opts.warn ?? (() => {});
-  const deals = opts.deals ?? 0;
-  let fd: number;
-  try {
-    fd = openSync(opts.out, 'a');
-  } catch (e) {
-    throw fileError('write', opts.out, e);
-  }
-  try {
-    let text: string;
-    try {
-      text = readFileSync(opts.out, 'utf8');
-    } catch (e) {
-      throw fileError('read', opts.out, e);
-    }
-    const { results, keep } = readExisting(opts.out, text, warn);
-    // Rows are appended under the file's own header: one that lacks a column would lose it.
-    const missing = keep === '' ? [] : COLUMNS.filter((c) => !results.header.includes(c));
-    if (missing.length) throw new UsageError(`${opts.out} has no column ${missing.join(', ')}: write this run to another --out`);
-    try {
-      if (keep.length < text.length) ftruncateSync(fd, Buffer.byteLength(keep));
-      else if (keep.length > text.length) writeSync(fd, keep.slice(text.length));
-      if (keep === '') writeSync(fd, formatCsv(COLUMNS, [], true));
-    } catch (e) {
-      throw fileError('write', opts.out, e);
-    }
-    const header = keep === '' ? [...COLUMNS] : results.header;
-
-    // Deals already done, and the ones to play: seed by seed, every game for each seed, so that
-    // a run stopped early has about as many deals of each game.
-    const existing = new Map(results.rows.map((r) => [dealKey(r), r] as const));
-    const done: DealRow[] = [];
-    const tasks: DealTask[] = [];
-    for (let seed = opts.start; seed < opts.start + deals; seed++) {
-      for (const game of opts.games) {
-        const row = existing.get(dealKey({ game, player: opts.player, seed }));
-        if (!row) tasks.push({ game, seed, settings: opts.settings, mode: opts.player, sampling: opts.sampling });
-        else if (covers(row, opts.settings)) done.push(row);
-        else {
-          throw new UsageError(
-            `${opts.out} already holds ${game} seed ${seed} as ${row.result} with smaller limits (time limit ${row.settings.timeLimit}, max nodes ${row.settings.maxNodes}, memory ${row.settings.memoryMb}): rerun undecided deals with --rerun-unknown, or write to another --out`,
-          );
-        }
-      }
-    }
-
-    const rows = [...done];
-    const total = deals * opts.games.length;
-    const progress = await startProgress(opts.progress ?? 'none', total, done.length, tally(done), (opts.progressEvery ?? 5) * 1000);
-    let errors = 0;
-    let run;
-    try {
-      run = await playDeals(tasks, {
-        workers: Math.min(opts.workers, Math.max(1, tasks.length)),
-        signal: opts.signal,
-        onRow(row) {
-          try {
-            writeSync(fd, formatCsv(header, [recordOf(row)], false));
-          } catch (e) {
-            throw fileError('write', opts.out, e);
-          }
-          rows.push(row);
-          if (row.result === 'error') errors++;
-          progress.add(row);
-        },
-      });
-    } finally {
-      progress.stop();
-    }
-    return {
-      summary: summarize(rows),
-      rows,
-      played: run.finished,
-      resumed: done.length,
-      errors,
-      remaining: total - rows.length,
-      interrupted: run.interrupted,
-    };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-async function rerunUnknown(opts: WinrateOptions): Promise<WinrateRun> {
-  const warn = opts.warn ?? (() => {});
-  let text: string;
-  try {
-    text = readFileSync(opts.out, 'utf8');
-  } catch (e) {
-    throw fileError('read', opts.out, e);
-  }
-  const { results } = readExisting(opts.out, text, warn);
-  const header = [...results.header, ...COLUMNS.filter((c) => !results.header.includes(c))];
-  const records = results.records;
-  const rows = results.rows;
-  const selected = (r: DealRow): boolean => opts.games.includes(r.game) && r.player === opts.player && inRange(opts, r.seed);
-  const index = new Map<string, number>();
+/** The deals of the range not yet in the file: seed by seed, every game for each seed, so that a run stopped early has about as many deals of each game. */
+function planRange(opts: WinrateOptions, file: OpenResults): Plan {
+  const label = playerLabel(opts.player);
+  const existing = new Map(file.results.rows.map((r) => [dealKey(r), r] as const));
+  const done: DealRow[] = [];
   const tasks: DealTask[] = [];
-  rows.forEach((r, i) => {
-    if (selected(r) && (r.result === 'unknown' || r.result === 'error')) {
-      index.set(dealKey(r), i);
-      tasks.push({ game: r.game, seed: r.seed, settings: opts.settings, mode: opts.player, sampling: opts.sampling });
-    }
-  });
-
-  const tmp = `${opts.out}.${process.pid}.tmp`;
-  const rewrite = (): void => {
-    try {
-      const fd = openSync(tmp, 'w');
-      try {
-        writeSync(fd, formatCsv(header, records, true));
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
+  for (const seed of shardSeeds(opts.start, opts.deals ?? 0, opts.shard)) {
+    for (const game of opts.games) {
+      const row = existing.get(dealKey({ game, player: label, seed }));
+      if (!row) tasks.push({ game, seed, settings: opts.settings, player: opts.player });
+      else if (covers(row, opts.settings)) done.push(row);
+      else {
+        throw new UsageError(
+          `${opts.out} already holds ${game} seed ${seed} as ${row.result} with smaller limits (time limit ${row.settings.timeLimit}, max nodes ${row.settings.maxNodes}, memory ${row.settings.memoryMb}): rerun undecided deals with --rerun-unknown, or write to another --out`,
+        );
       }
-      renameSync(tmp, opts.out);
-    } catch (e) {
-      rmSync(tmp, { force: true });
-      throw fileError('write', opts.out, e);
     }
-  };
-  if (tasks.length > 0) rewrite(); // fails early if the file cannot be replaced
+  }
+  return { tasks, done, scope: (played) => [...done, ...played] };
+}
 
-  const inScope = rows.filter(selected);
-  const progress = await startProgress(opts.progress ?? 'none', inScope.length, inScope.length - tasks.length, tally(inScope.filter((r) => !index.has(dealKey(r)))), (opts.progressEvery ?? 5) * 1000);
+/** The undecided rows (unknown or error) of the file within the run's games, player and range. */
+function planRerun(opts: WinrateOptions, file: OpenResults): Plan {
+  const label = playerLabel(opts.player);
+  const rows = file.results.rows;
+  const inScope = (r: DealRow): boolean => opts.games.includes(r.game) && r.player === label && selected(opts, r.seed);
+  const tasks: DealTask[] = [];
+  const done: DealRow[] = [];
+  for (const r of rows.filter(inScope)) {
+    if (r.result === 'unknown' || r.result === 'error') tasks.push({ game: r.game, seed: r.seed, settings: opts.settings, player: opts.player });
+    else done.push(r);
+  }
+  return { tasks, done, scope: () => rows.filter(inScope) };
+}
+
+/** The one way tasks are run: on the pool, each finished row to the sink and the progress display. */
+async function runTasks(plan: Plan, sink: Sink, opts: WinrateOptions): Promise<{ finished: number; interrupted: boolean; errors: number; played: DealRow[] }> {
+  const played: DealRow[] = [];
+  if (plan.tasks.length === 0) return { finished: 0, interrupted: false, errors: 0, played };
+  sink.begin();
+  const total = plan.done.length + plan.tasks.length;
+  const progress = await startProgress(opts.progress ?? 'none', total, plan.done.length, tally(plan.done), (opts.progressEvery ?? 5) * 1000);
   let errors = 0;
-  let run;
   try {
-    run = await playDeals(tasks, {
-      workers: Math.min(opts.workers, Math.max(1, tasks.length)),
+    const run = await playDeals(plan.tasks, {
+      workers: Math.min(opts.workers, plan.tasks.length),
       signal: opts.signal,
+      ...(opts.worker !== undefined ? { worker: opts.worker } : {}),
       onRow(row) {
-        const i = index.get(dealKey(row))!;
-        const before = { record: records[i]!, row: rows[i]! };
-        records[i] = recordOf(row);
-        rows[i] = row;
-        try {
-          rewrite();
-        } catch (e) {
-          records[i] = before.record;
-          rows[i] = before.row;
-          throw e;
-        }
+        sink.write(row);
+        played.push(row);
         if (row.result === 'error') errors++;
         progress.add(row);
       },
     });
+    return { ...run, errors, played };
   } finally {
     progress.stop();
   }
-  const summarized = rows.filter(selected);
-  return {
-    summary: summarize(summarized),
-    rows: summarized,
-    played: run.finished,
-    resumed: summarized.length - tasks.length,
-    errors,
-    remaining: tasks.length - run.finished,
-    interrupted: run.interrupted,
-  };
 }
 
 function tally(rows: readonly DealRow[]): Tally {

@@ -1,0 +1,247 @@
+// Hostile input and misuse, as a hostile user tried them (issue 12): forged results that `check`
+// must refuse, positions whose seed lies, JSON nested 100,000 deep, devices and huge files as
+// input, a write that fails, control characters, a byte-order mark, odd spellings of 0, a file
+// that is also the output, and the results file's mode kept by --rerun-unknown. Every case is
+// run through the built command line (dist/).
+import { describe, it, expect } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, linkSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { dealGame, type Position } from '../src/deal.js';
+import { getGame } from '../src/games/index.js';
+import { replay } from '../src/referee.js';
+import { solvePosition } from '../src/solve.js';
+import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT, type Run } from './helpers.js';
+
+const { file, path } = cliScratchFolder('patience-hardening-');
+
+const result = (position: Position, moves: string[], outcome: string, extra: Record<string, unknown> = {}): unknown => ({
+  game: position.game,
+  ...(position.seed !== undefined ? { seed: position.seed } : {}),
+  position,
+  result: outcome,
+  moves,
+  stats: { nodes: 1, ms: 0.1 },
+  ...extra,
+});
+
+/** Double Dot seed 2 and its winning line (found once, with a node limit). */
+function wonDeal(): { position: Position; moves: string[] } {
+  const position = dealGame(getGame('double-dot'), 2);
+  const solved = solvePosition(position, { memoryMb: 16, maxNodes: 200_000, timeLimit: 0 });
+  expect(solved.result).toBe('won');
+  return { position, moves: solved.moves };
+}
+
+/** Runs the CLI and gives the wall time too. */
+function timed(...args: string[]): Run & { ms: number } {
+  const t0 = Date.now();
+  const r = patience(...args);
+  return { ...r, ms: Date.now() - t0 };
+}
+
+describe('check refuses forged results, with one line saying why', { timeout: 60_000 }, () => {
+  const won = wonDeal();
+
+  it('a genuine won result passes', () => {
+    const r = patience('check', file('genuine.json', result(won.position, won.moves, 'won')));
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe(`ok: won in ${won.moves.length} moves`);
+  });
+
+  it("a seed that is not the deal's (seed 2's cards published as seed 99)", () => {
+    const forged = { ...won.position, seed: 99 };
+    expectOneLineError(patience('check', file('seed99.json', result(forged, won.moves, 'won'))), /seed 99/, /not the deal/);
+    // The top-level seed alone, or disagreeing with the position's.
+    const { seed: _seed, ...unseeded } = won.position;
+    expectOneLineError(patience('check', file('top99.json', { ...(result(unseeded as Position, won.moves, 'won') as object), seed: 99 })), /seed 99/);
+    expectOneLineError(patience('check', file('top-vs-pos.json', { ...(result(won.position, won.moves, 'won') as object), seed: 5 })), /seed 5 is not its position's seed 2/);
+  });
+
+  it('lost or unknown carrying a winning line', () => {
+    for (const outcome of ['lost', 'unknown']) {
+      expectOneLineError(patience('check', file(`claim-${outcome}.json`, result(won.position, won.moves, outcome))), new RegExp(`moves win, but the result says ${outcome}`));
+    }
+  });
+
+  it("a top-level game other than the position's", () => {
+    expectOneLineError(patience('check', file('game.json', { ...(result(won.position, won.moves, 'won') as object), game: 'mamy-susan' })), /mamy-susan/, /double-dot/);
+    const noGame = result(won.position, won.moves, 'won') as Record<string, unknown>;
+    delete noGame.game;
+    expectOneLineError(patience('check', file('nogame.json', noGame)), /no 'game'/);
+  });
+
+  it('moves after the game is won (a card taken back from a foundation and put home again)', () => {
+    const final = replay(won.position, won.moves);
+    expect(final.ok && final.won).toBe(true);
+    // Double Dot: a foundation's top card may go back to the tableau (DD-6), then home again.
+    const moves = [...won.moves, 'f0>t0', 't0>f0'];
+    expectOneLineError(patience('check', file('after-win.json', result(won.position, moves, 'won'))), /move \d+ 'f0>t0'/, /already won/);
+  });
+});
+
+describe('positions and results that lie or attack the reader', { timeout: 60_000 }, () => {
+  it('solve --position refuses a position whose seed does not match its cards (deal and play too)', () => {
+    const p = dealGame(getGame('mamy-susan'), 3);
+    const lying = file('lying.json', { ...p, seed: 4 });
+    for (const cmd of ['solve', 'deal', 'play']) expectOneLineError(patience(cmd, '--position', lying), /seed 4/, /leave 'seed' out/);
+    const { seed: _seed, ...typed } = p;
+    expect(patience('solve', '--position', file('typed.json', typed), '--max-nodes', '100').status).toBe(0);
+  });
+
+  it('JSON nested 100,000 deep as a card, a pile or the base: exit 2, one line, in deal, solve, play and check', () => {
+    const deal = dealGame(getGame('double-signora'), 1);
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const text = JSON.stringify({ ...deal, seed: undefined });
+    const variants = {
+      card: text.replace('"tableau":[[', `"tableau":[[${deep},`),
+      pile: text.replace('"tableau":[', `"tableau":[${deep},`),
+      base: text.replace('"base":null', `"base":${deep}`),
+    };
+    for (const [where, json] of Object.entries(variants)) {
+      expect(json).not.toBe(text);
+      const f = file(`deep-${where}.json`, json);
+      for (const cmd of ['deal', 'solve', 'play']) {
+        const r = timed(cmd, '--position', f);
+        expectOneLineError(r, /nested more than 32 levels/);
+        expect(r.status).toBe(2);
+      }
+      const res = file(`deep-result-${where}.json`, `{"game":"double-signora","result":"unknown","moves":[],"position":${json}}`);
+      const c = patience('check', res);
+      expectOneLineError(c, /nested more than 32 levels/);
+      expect(c.status).toBe(2);
+    }
+  }, 60_000);
+
+  it('devices and huge files as input stop at once with one line (exit 2)', () => {
+    const cases: string[][] = [
+      ['solve', '--position', '/dev/zero'],
+      ['deal', '--position', '/dev/urandom'],
+      ['check', '/dev/urandom'],
+      ['check', '/dev/zero'],
+      ['summary', '/dev/zero'],
+      ['summary', '/dev/urandom'],
+      ['plot', '/dev/zero'],
+      ['solve', '--position', file('huge.json', `{"game":"double-dot","x":"${'a'.repeat(5 * 2 ** 20)}"}`)],
+    ];
+    for (const args of cases) {
+      const r = timed(...args);
+      expectOneLineError(r);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.ms, args.join(' ')).toBeLessThan(10_000); // unbounded reads ran for 30 s and more
+    }
+  }, 60_000);
+
+  it('a pile given as a nested list says so', () => {
+    const p = dealGame(getGame('double-dot'), 1);
+    const { seed: _seed, ...typed } = p;
+    const nested = { ...typed, stock: [typed.stock] };
+    expectOneLineError(patience('deal', '--position', file('nested.json', nested)), /pile s: a card is a string such as "7H", not a list/, /brackets/);
+  });
+
+  it('control characters in a card name are escaped in the error, never printed raw', () => {
+    const p = dealGame(getGame('double-dot'), 1);
+    const { seed: _seed, ...typed } = p;
+    const r = patience('deal', '--position', file('ctrl.json', { ...typed, stock: ['3H\u001b[2J\u0007', ...typed.stock.slice(1)] }));
+    expectOneLineError(r, /is not a card/);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    expect(r.stderr).toContain('\\u001b[2J');
+  });
+
+  it('a UTF-8 byte-order mark before the JSON is accepted', () => {
+    const p = dealGame(getGame('double-dot'), 1);
+    const r = patience('deal', '--position', file('bom.json', `\ufeff${JSON.stringify(p)}`), '--json');
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(p);
+    const won = patience('check', file('bom-result.json', `\ufeff${JSON.stringify(result(p, [], 'unknown'))}`));
+    expect(won.stdout).toMatch(/^ok: 0 legal moves/);
+  });
+
+  it('--time-limit 00 and 0.0 mean no limit, like 0; nonsense is still refused', () => {
+    for (const t of ['00', '0.0', '0', '.5', '2.']) {
+      const r = patience('solve', '--game', 'double-dot', '--seed', '2', '--time-limit', t, '--max-nodes', '500');
+      expect(r.stderr, t).toBe('');
+      expect(r.status, t).toBe(0);
+    }
+    for (const t of ['-1', 'x', '1e3', '']) expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '2', '--time-limit', t), /--time-limit/);
+  });
+});
+
+describe('outputs', { timeout: 60_000 }, () => {
+  const csv = (): string => {
+    const out = path('rows.csv');
+    const r = patience('winrate', '--game', 'double-dot', '--deals', '3', '--out', out, '--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet');
+    expect(r.status).toBe(0);
+    return out;
+  };
+
+  it('an output that is one of the inputs is refused (plot, merge), by any name, and the input is kept', () => {
+    const out = csv();
+    const before = readFileSync(out, 'utf8');
+    const link = path('hard-link.csv');
+    linkSync(out, link);
+    const sym = path('sym-link.csv');
+    symlinkSync(out, sym);
+    for (const target of [out, link, sym, `${path('')}/./rows.csv`]) {
+      expectOneLineError(patience('plot', out, '--out', target), /is also an input/);
+      expectOneLineError(patience('merge', out, '--out', target), /is also an input/);
+    }
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    const svg = patience('plot', out, '--out', path('chart.svg'));
+    expect(svg.status).toBe(0);
+  });
+
+  it('a failed write stops at once with one line naming the file', () => {
+    const w = timed('winrate', '--game', 'double-dot', '--deals', '200', '--time-limit', '1', '--out', '/dev/full', '--quiet');
+    expectOneLineError(w, /cannot write '\/dev\/full': ENOSPC/);
+    expect(w.ms).toBeLessThan(10_000);
+    const input = csv();
+    expectOneLineError(patience('plot', input, '--out', '/dev/full'), /cannot write '\/dev\/full'/);
+    expectOneLineError(patience('merge', input, '--out', '/dev/full'), /cannot write '\/dev\/full'/);
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true); // written to, never renamed over
+  });
+
+  it('a write that fails in the middle of a run (the reader of a pipe goes away) stops the run at once', async () => {
+    const fifo = path('rows.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // The reader takes one byte of the pipe and exits; every later write finds no reader (EPIPE).
+    const sh = spawn('sh', ['-c', `head -c 1 < '${fifo}' > /dev/null`]);
+    const readerGone = new Promise((res) => sh.on('exit', res));
+    const t0 = Date.now();
+    const run = spawn(process.execPath, [BIN, 'winrate', '--game', 'mamy-susan', '--deals', '300', '--time-limit', '2', '--workers', '1', '--out', fifo, '--quiet'], { cwd: ROOT, env: { ...process.env, PATIENCE_DEBUG: '' } });
+    let stderr = '';
+    run.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((res) => run.on('exit', (c) => res(c)));
+    await readerGone;
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^patience: cannot write '.*rows\.fifo': EPIPE\n$/);
+    expect(Date.now() - t0).toBeLessThan(20_000); // 300 deals at up to 2 s would take minutes
+  }, 30_000);
+
+  it('--title with control characters is refused; one with markup is escaped, so the SVG stays well formed', () => {
+    const input = csv();
+    expectOneLineError(patience('plot', input, '--title', 'Win\u001b[31m rates'), /--title holds a control character/);
+    const r = patience('plot', input, '--title', 'A & B <rates> "x"');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('A &amp; B &lt;rates&gt; &quot;x&quot;');
+    expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  });
+
+  it('a player column with a control character is refused by summary and plot', () => {
+    const bad = file('ctrl-player.csv', 'game,seed,player,result\ndouble-dot,0,"x\u001b[2Jy",won\n');
+    for (const cmd of ['summary', 'plot']) {
+      const r = patience(cmd, bad);
+      expectOneLineError(r, /control character/);
+      expect(r.stderr).not.toContain('\u001b');
+    }
+  });
+
+  it('--rerun-unknown keeps the file mode', () => {
+    const out = path('mode.csv');
+    const args = ['--game', 'mamy-susan', '--out', out, '--time-limit', '0', '--memory', '16', '--quiet', '--workers', '1'];
+    expect(patience('winrate', '--deals', '3', '--max-nodes', '200', ...args).status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/unknown/);
+    chmodSync(out, 0o600);
+    expect(patience('winrate', '--rerun-unknown', '--max-nodes', '300', ...args).status).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+  }, 30_000);
+});

@@ -1,0 +1,125 @@
+// Runs that meet each other or the machine's limits: two runs on one results file (a lock, and a
+// lock a killed run does not leave behind for ever), a file that already holds deals twice
+// (repair), --workers above the cores, and many workers without MaxListenersExceededWarning.
+import { describe, it, expect } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { playDeals } from '../src/sim/pool.js';
+import type { DealRow, DealTask } from '../src/sim/types.js';
+import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT } from './helpers.js';
+
+const { path } = cliScratchFolder('patience-runs-');
+const FAST = ['--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet', '--workers', '1'];
+
+const seedsOf = (file: string): string[] =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(0, 3).join(','));
+
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('two runs on one --out', { timeout: 60_000 }, () => {
+  it('the second refuses at once; a run killed with SIGKILL leaves a lock the next run sees is stale', async () => {
+    const out = path('locked.csv');
+    const long = spawn(process.execPath, [BIN, 'winrate', '--game', 'mamy-susan', '--deals', '500', '--time-limit', '1', '--memory', '16', '--workers', '1', '--out', out, '--quiet'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    const exited = new Promise((res) => long.on('exit', res));
+    try {
+      await until(() => existsSync(`${out}.lock`), 15_000);
+      const lock = JSON.parse(readFileSync(`${out}.lock`, 'utf8')) as { pid: number; host: string };
+      expect(lock.pid).toBe(long.pid);
+      const t0 = Date.now();
+      const second = patience('winrate', '--game', 'mamy-susan', '--deals', '500', '--out', out, ...FAST);
+      expectOneLineError(second, /locked\.csv is in use by another run/, new RegExp(`pid ${long.pid}`));
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      const rerun = patience('winrate', '--rerun-unknown', '--out', out, ...FAST);
+      expectOneLineError(rerun, /in use by another run/);
+      expectOneLineError(patience('repair', out), /in use by another run/);
+    } finally {
+      long.kill('SIGKILL');
+      await exited;
+    }
+    expect(existsSync(`${out}.lock`)).toBe(true); // SIGKILL: nothing could remove it
+    const next = patience('winrate', '--game', 'mamy-susan', '--deals', '3', '--time-limit', '1', '--memory', '16', '--workers', '1', '--out', out);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stderr).toMatch(/removed a stale lock \(pid \d+ on this host is gone\)/);
+    expect(existsSync(`${out}.lock`)).toBe(false); // released at the end
+    const rows = seedsOf(out);
+    expect(new Set(rows).size).toBe(rows.length);
+  }, 60_000);
+
+  it('a lock from another host is held while it is touched, and stale after two minutes untouched', () => {
+    const out = path('other-host.csv');
+    writeFileSync(`${out}.lock`, JSON.stringify({ pid: 1, host: 'node-7.cluster', started: '2026-01-01T00:00:00.000Z' }));
+    expectOneLineError(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', out, ...FAST), /pid 1 on node-7\.cluster/);
+    const old = new Date(Date.now() - 5 * 60_000);
+    utimesSync(`${out}.lock`, old, old);
+    const r = patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', out, ...FAST);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/removed a stale lock \(pid 1 on node-7\.cluster, untouched for \d+ s\)/);
+  }, 30_000);
+});
+
+describe('repair', { timeout: 60_000 }, () => {
+  it('a file with every seed twice: summary and resume refuse, naming repair; repair keeps the first row of each', () => {
+    const out = path('twice.csv');
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '4', '--out', out, ...FAST).status).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const [header, ...lines] = text.trimEnd().split('\n');
+    // As two runs left it before the lock: every row again, then a torn line.
+    writeFileSync(out, `${header}\n${lines.join('\n')}\n${lines.join('\n')}\n${lines[0]!.slice(0, 15)}`);
+    const summary = patience('summary', out);
+    expect(summary.status).toBe(2);
+    expect(summary.stderr).toMatch(/^patience: .*twice\.csv: left out an incomplete last line: .*\npatience: .*appears twice in this file.*patience repair/);
+    const resume = patience('winrate', '--game', 'double-dot', '--deals', '4', '--out', out, ...FAST);
+    expect(resume.status).toBe(2);
+    expect(resume.stderr).toMatch(/dropped an incomplete last line.*\npatience: .*appears twice: `patience repair .*twice\.csv` keeps the first row of each deal\n$/);
+    const r = patience('repair', out);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(`${out}: kept 4 rows, dropped 4 repeated row(s) and an incomplete last line`);
+    expect(readFileSync(out, 'utf8')).toBe(text);
+    expect(patience('summary', out).status).toBe(0);
+    expect(patience('repair', out).stdout).toMatch(/nothing to repair \(4 rows, every deal once\)/);
+  }, 30_000);
+});
+
+describe('workers', { timeout: 60_000 }, () => {
+  it('--workers above the available parallelism is capped with a one-line warning', () => {
+    const out = path('workers.csv');
+    const r = patience('winrate', '--game', 'double-dot', '--deals', '3', '--workers', '1000', '--out', out, '--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet');
+    expect(r.status).toBe(0);
+    const cores = availableParallelism();
+    expect(r.stderr).toBe(`patience: --workers 1000 is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)\n`);
+    expect(seedsOf(out)).toHaveLength(3);
+  }, 30_000);
+
+  it('many workers print no MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => {
+      warnings.push(`${w.name}: ${w.message}`);
+    };
+    process.on('warning', onWarning);
+    try {
+      const settings = { timeLimit: 0, maxNodes: 500, memoryMb: 8 };
+      const tasks: DealTask[] = Array.from({ length: 16 }, (_, seed) => ({ game: 'double-dot', seed, settings, player: { name: 'thoughtful' } }));
+      const rows: DealRow[] = [];
+      const run = await playDeals(tasks, { workers: 6, onRow: (r) => rows.push(r) });
+      expect(run.finished).toBe(16);
+      await new Promise((r) => setTimeout(r, 50)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
+  }, 60_000);
+});
