@@ -38,6 +38,10 @@ export function reusableSolver(memoryMb: number): Solver {
 /** Solves with a solver that may be reused (its table is cleared, not reallocated). */
 export function solvePosition(position: Position, settings: SolveSettings, solver = new Solver(settings.memoryMb)): SolveResult {
   const state = State.fromPosition(position);
+  // A position and its suit images are won or lost together (the game's file proves it): one key
+  // for all. Mamy Susan, measured: seed 28 won in 51 s with it, unknown at 120 s without; of 12
+  // deals unknown at 10 s, 1 won with it, none without; at 19 % fewer positions a second.
+  state.setSymmetric(true);
   const found = solver.solve(state, { maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
   const moves = found.moves.map((m) => formatMove(state.rules, m));
   if (found.result === 'won') {

@@ -2,7 +2,7 @@
 // `--memory` allows, keeping every key; full, it refuses new keys and still knows the old ones;
 // clearing forgets every key at once.
 import { describe, it, expect } from 'vitest';
-import { FOUND, FULL, Table } from '../src/engine/table.js';
+import { BYTES_PER_SLOT, FOUND, FULL, Table } from '../src/engine/table.js';
 
 const INSERTED = 0;
 const key = (i: number): [number, number] => [Math.imul(i, 0x9e3779b1) >>> 0, (i * 7 + 3) >>> 0];
@@ -16,17 +16,18 @@ function insertAll(t: Table, from: number, to: number): number[] {
 describe('transposition table', () => {
   it('starts small and doubles as it fills, keeping every key', () => {
     const t = new Table(8);
-    expect(t.maxSlots).toBe(1 << 19);
+    expect(BYTES_PER_SLOT).toBe(8);
+    expect(t.maxSlots).toBe(1 << 20);
     expect(t.slots).toBe(1 << 16);
-    expect(insertAll(t, 0, 300_000).every((a) => a === INSERTED)).toBe(true);
-    expect(t.slots).toBe(1 << 19);
-    expect(t.count).toBe(300_000);
-    expect(insertAll(t, 0, 300_000).every((a) => a === FOUND)).toBe(true);
+    expect(insertAll(t, 0, 600_000).every((a) => a === INSERTED)).toBe(true);
+    expect(t.slots).toBe(1 << 20);
+    expect(t.count).toBe(600_000);
+    expect(insertAll(t, 0, 600_000).every((a) => a === FOUND)).toBe(true);
   });
 
   it('at 75 % of its full size refuses new keys, and still finds the old ones', () => {
     const t = new Table(8);
-    const limit = (1 << 19) * 0.75;
+    const limit = (1 << 20) * 0.75;
     expect(insertAll(t, 0, limit).every((a) => a === INSERTED)).toBe(true);
     expect(insertAll(t, limit, limit + 10)).toEqual(Array(10).fill(FULL));
     expect(insertAll(t, 0, limit).every((a) => a === FOUND)).toBe(true);
@@ -47,5 +48,20 @@ describe('transposition table', () => {
     expect(t.count).toBe(0);
     expect(insertAll(t, 0, 100_000).every((a) => a === INSERTED)).toBe(true);
     expect(t.slots).toBe(grown);
+  });
+
+  it('holds the key 0:0 (the empty-slot mark) like any other, and forgets it on a clear', () => {
+    const t = new Table(1);
+    expect(t.insert(0, 0)).toBe(INSERTED);
+    expect(t.insert(0, 0)).toBe(FOUND);
+    expect(t.insert(0, 1)).toBe(INSERTED);
+    t.clear();
+    expect(t.insert(0, 0)).toBe(INSERTED);
+  });
+
+  it('8 GB of --memory give 2^30 slots (805 million keys), at 8 bytes a slot', () => {
+    const t = new Table(8192);
+    expect(t.maxSlots).toBe(2 ** 30);
+    expect(t.limit).toBe(Math.floor(2 ** 30 * 0.75));
   });
 });

@@ -1,5 +1,5 @@
 // Compiles a game's rules (data in src/games) into flat lookup tables for the engine's hot loop.
-import { colourOf, rankOf } from '../cards.js';
+import { colourOf, rankOf, SUITS } from '../cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
 
@@ -64,6 +64,12 @@ export interface Rules {
   bestFirst: boolean;
   /** Mamy Susan's safe move home (see src/engine/safe.ts). */
   safeHomeLowerRanks: boolean;
+  /**
+   * The suit swaps (Game.suitSwaps) as card permutations: [image * 52 + card] for the images of
+   * the group they generate, image 0 the identity; `images` of them (1 where there are none).
+   */
+  suitImage: Uint8Array;
+  images: number;
   /** For the hash: the id of what the rules can tell apart about each card. */
   identity: Uint8Array;
   identities: number;
@@ -143,6 +149,19 @@ export function compileRules(game: Game): Rules {
   }
   const identities = game.cardIdentity === 'card' ? 52 : game.cardIdentity === 'rank' ? 13 : 26;
 
+  const swaps = game.suitSwaps ?? [];
+  const images = 1 << swaps.length;
+  const suitImage = new Uint8Array(images * 52);
+  for (let image = 0; image < images; image++) {
+    for (let c = 0; c < 52; c++) {
+      let suit = SUITS[c & 3]!;
+      swaps.forEach(([a, b], k) => {
+        if (image & (1 << k)) suit = suit === a ? b : suit === b ? a : suit;
+      });
+      suitImage[image * 52 + c] = (c & ~3) | SUITS.indexOf(suit);
+    }
+  }
+
   return {
     game, nFoundations, nTableau, nReserves, nPiles, firstTableau, firstReserve, stock, waste, totalCards,
     kindOf, capacity, groupOf, groupStart, minFoundation, foundationFollows, tableauFollows, canMove,
@@ -154,7 +173,7 @@ export function compileRules(game: Game): Rules {
     autoFill: game.autoFill,
     safeHomeLowerRanks: game.safeHome === 'lower-ranks-home',
     bestFirst: game.bestFirst === true,
-    identity, identities,
+    identity, identities, suitImage, images,
   };
 }
 

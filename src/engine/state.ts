@@ -34,6 +34,14 @@ export class State {
   keyHi = 0;
   readonly pileLo: Uint32Array;
   readonly pileHi: Uint32Array;
+  /**
+   * How many suit images of the position its key stands for: 1 (the position alone) or, after
+   * setSymmetric(true), all rules.images of them, the key being the sum of their keys.
+   */
+  images = 1;
+  /** Each image's pile hashes, [image * nPiles + pile], images 1.. (image 0 is pileLo/pileHi). */
+  private readonly imageLo: Uint32Array;
+  private readonly imageHi: Uint32Array;
   /** Hash class of each pile now (Double Dot tells tableau piles apart until the stock is out). */
   pileClass: Uint8Array;
   /** Scratch for canonical move generation: the first pile identical to each pile. */
@@ -54,6 +62,8 @@ export class State {
     this.pileLo = new Uint32Array(rules.nPiles);
     this.pileHi = new Uint32Array(rules.nPiles);
     this.twinOf = new Uint8Array(rules.nPiles);
+    this.imageLo = new Uint32Array(rules.images * rules.nPiles);
+    this.imageHi = new Uint32Array(rules.images * rules.nPiles);
     this.pileClass = rules.drawToTableau ? zobrist.ownClass : zobrist.sharedClass;
   }
 
@@ -124,7 +134,8 @@ export class State {
   /** XORs a card at a depth into its pile's hash and moves the key by the change. */
   private toggle(p: number, depth: number, card: number): void {
     const z = this.zobrist;
-    const i = (this.pileClass[p]! * z.stride + depth) * z.identities + this.rules.identity[card]!;
+    const at = (this.pileClass[p]! * z.stride + depth) * z.identities;
+    const i = at + this.rules.identity[card]!;
     const oldLo = this.pileLo[p]!;
     const oldHi = this.pileHi[p]!;
     const newLo = (oldLo ^ z.lo[i]!) >>> 0;
@@ -133,6 +144,39 @@ export class State {
     this.pileHi[p] = newHi;
     this.keyLo = (this.keyLo - mix32(oldLo) + mix32(newLo)) >>> 0;
     this.keyHi = (this.keyHi - mix32(oldHi ^ 0x9e3779b9) + mix32(newHi ^ 0x9e3779b9)) >>> 0;
+    if (this.images > 1) this.toggleImages(p, at, card);
+  }
+
+  /** The same change in every other suit image's pile hash and key (their card is the image's). */
+  private toggleImages(p: number, at: number, card: number): void {
+    const z = this.zobrist;
+    const r = this.rules;
+    let keyLo = this.keyLo;
+    let keyHi = this.keyHi;
+    for (let image = 1; image < this.images; image++) {
+      const i = at + r.identity[r.suitImage[image * 52 + card]!]!;
+      const k = image * r.nPiles + p;
+      const oldLo = this.imageLo[k]!;
+      const oldHi = this.imageHi[k]!;
+      const newLo = (oldLo ^ z.lo[i]!) >>> 0;
+      const newHi = (oldHi ^ z.hi[i]!) >>> 0;
+      this.imageLo[k] = newLo;
+      this.imageHi[k] = newHi;
+      keyLo = keyLo - mix32(oldLo) + mix32(newLo);
+      keyHi = keyHi - mix32(oldHi ^ 0x9e3779b9) + mix32(newHi ^ 0x9e3779b9);
+    }
+    this.keyLo = keyLo >>> 0;
+    this.keyHi = keyHi >>> 0;
+  }
+
+  /**
+   * Keys the position together with its suit images (a game's proved suit swaps; see
+   * Game.suitSwaps), so that a search enters one of them only: they are won or lost together.
+   * A table must not mix keys made with and without (clear it when this changes).
+   */
+  setSymmetric(yes: boolean): void {
+    this.images = yes ? this.rules.images : 1;
+    this.rehash();
   }
 
   setBase(rank: number): void {
@@ -167,22 +211,29 @@ export class State {
   /** Sets the key from the cards alone; with `store`, each pile's hash too. */
   private hashPiles(store: boolean): void {
     const z = this.zobrist;
+    const r = this.rules;
     let keyLo = z.baseLo[this.base]!;
     let keyHi = z.baseHi[this.base]!;
-    for (let p = 0; p < this.rules.nPiles; p++) {
-      let lo = 0;
-      let hi = 0;
-      for (let d = 0; d < this.len[p]!; d++) {
-        const i = (this.pileClass[p]! * z.stride + d) * z.identities + this.rules.identity[this.cards[p * this.stride + d]!]!;
-        lo ^= z.lo[i]!;
-        hi ^= z.hi[i]!;
+    for (let image = 0; image < this.images; image++) {
+      for (let p = 0; p < r.nPiles; p++) {
+        let lo = 0;
+        let hi = 0;
+        for (let d = 0; d < this.len[p]!; d++) {
+          const card = r.suitImage[image * 52 + this.cards[p * this.stride + d]!]!;
+          const i = (this.pileClass[p]! * z.stride + d) * z.identities + r.identity[card]!;
+          lo ^= z.lo[i]!;
+          hi ^= z.hi[i]!;
+        }
+        if (store && image === 0) {
+          this.pileLo[p] = lo >>> 0;
+          this.pileHi[p] = hi >>> 0;
+        } else if (store) {
+          this.imageLo[image * r.nPiles + p] = lo >>> 0;
+          this.imageHi[image * r.nPiles + p] = hi >>> 0;
+        }
+        keyLo += mix32(lo >>> 0);
+        keyHi += mix32((hi ^ 0x9e3779b9) >>> 0);
       }
-      if (store) {
-        this.pileLo[p] = lo >>> 0;
-        this.pileHi[p] = hi >>> 0;
-      }
-      keyLo += mix32(lo >>> 0);
-      keyHi += mix32((hi ^ 0x9e3779b9) >>> 0);
     }
     this.keyLo = keyLo >>> 0;
     this.keyHi = keyHi >>> 0;

@@ -39,4 +39,13 @@ export const mamySusan: Game = {
   // 22, 41 between them; the best-first passes then the depth-first ones won 42 at 2M nodes and
   // 46 at 10M. (A best-first pass won none of 30 Double Signora or Double Dot deals.)
   bestFirst: true,
+  // Suit symmetry: swap clubs with spades (or diamonds with hearts, or both) on every card of a
+  // position. Ranks and colours stay, and "same suit" stays "same suit", so every rule gives the
+  // same answer on the image: an Ace starts any empty foundation (MS-3), a card goes home on the
+  // next lower card of its suit (MS-3), on the next higher card of the other colour in the
+  // tableau (MS-4), anywhere on an empty pile (MS-4); which piles play to which (MS-5) and the draw
+  // (MS-6) do not look at suits. So a line of moves is legal from a position exactly when it is
+  // legal from the image, and it wins from both or neither (the won position's image is won):
+  // a position and its images are won or lost together, and one key may stand for all four.
+  suitSwaps: [['C', 'S'], ['D', 'H']],
 };

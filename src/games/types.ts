@@ -76,6 +76,12 @@ export interface Game {
    * depth-first ones. A measured choice, not a rule: the game's file gives the figures.
    */
   bestFirst?: boolean;
+  /**
+   * Pairs of suits the rules cannot tell apart when swapped throughout (every card of one suit
+   * becomes the other's and back), where the game's file proves that the swap maps legal play to
+   * legal play: the search may then key a position and its images as one (src/engine/state.ts).
+   */
+  suitSwaps?: [string, string][];
   /** Cards whose order a player cannot see besides the stock: reserve cards under the top. */
   hiddenReserveUnderTop: boolean;
 }
