@@ -7,6 +7,8 @@ import { winrateCommand } from './winrate.js';
 import { summaryCommand } from './summary.js';
 import { plotCommand } from './plot.js';
 import { playCommand } from './play.js';
+import { hintCommand } from './hint.js';
+import { compareCommand } from './compare.js';
 
 const program = new Command('patience')
   .description('Deals, solves and measures the win rates of four patience games')
@@ -22,6 +24,8 @@ winrateCommand(program);
 summaryCommand(program);
 plotCommand(program);
 playCommand(program);
+hintCommand(program);
+compareCommand(program);
 
 // A closed pipe (`| head`) ends the program quietly; any other write error in one line.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -7,7 +7,7 @@ import { progressMode } from '../sim/progress.js';
 import { formatSummary, type GameSummary } from '../sim/summary.js';
 import { playerLabel } from '../sim/types.js';
 import { parsePlayerName } from '../player/players.js';
-import { playerOptions, samplingFromFlags } from './play.js';
+import { playerOptions, playerSettingsFromFlags } from './play.js';
 import { runWinrate, type WinrateRun } from '../sim/winrate.js';
 import { intFlag, run } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
@@ -31,6 +31,7 @@ interface WinrateFlags {
   samples: string;
   sampleNodes: string;
   sampleSeed: string;
+  budget: string;
 }
 
 export function winrateCommand(program: Command): void {
@@ -46,7 +47,7 @@ export function winrateCommand(program: Command): void {
       .option('--rerun-unknown', "play the unknown and error deals of --out again with the limits given, replacing their rows (--deals/--start narrow it to those seeds)")
       .option('-q, --quiet', 'no progress on stderr')
       .option('--json', 'print the summary as JSON')
-      .option('--player <name>', 'thoughtful (the solver, all cards known), greedy or sampling (see only what a person sees)', 'thoughtful'),
+      .option('--player <name>', 'thoughtful (the solver, all cards known), or best, greedy or sampling (see only what a person sees)', 'thoughtful'),
   )).action((flags: WinrateFlags) =>
     run(async () => {
       const games: GameId[] = flags.game.trim() === 'all' ? GAMES.map((g) => g.id) : [getGame(flags.game.trim()).id];
@@ -57,8 +58,8 @@ export function winrateCommand(program: Command): void {
       const start = parseFlagSeed(flags.start);
       const workers = flags.workers === undefined ? availableParallelism() : intFlag('--workers', flags.workers, 1, 1024);
       const settings = settingsFromFlags(flags);
-      const sampling = samplingFromFlags(flags);
-      const player = playerLabel(flags.player === 'thoughtful' ? 'thoughtful' : parsePlayerName(flags.player, ['thoughtful']), sampling);
+      const { sampling, budget } = playerSettingsFromFlags(flags);
+      const player = playerLabel(flags.player === 'thoughtful' ? 'thoughtful' : parsePlayerName(flags.player, ['thoughtful']), sampling, budget);
 
       // Ctrl-C: stop submitting, drop the running deals, keep every finished row, print the
       // summary of what is done and exit 130. A second Ctrl-C exits at once (rows are on disk).

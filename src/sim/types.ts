@@ -3,16 +3,19 @@ import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
 import type { SamplingSettings } from '../player/sampling.js';
 import type { PlayerName } from '../player/players.js';
+import { DEFAULT_BUDGET } from '../player/best.js';
 
 /**
  * Who plays the deals, as written in the CSV's player column. `thoughtful`: the solver, with
  * every card known (an upper bound). `greedy`: the greedy player, seeing what a person sees.
  * `sampling-SxN-sK`: the sampling player with S samples of N nodes per decision, sampling seed K.
+ * `best-bB-sK`: the best player (src/player/best.ts) at budget B, sampling seed K.
  */
 export type PlayerLabel = string;
 
-/** The player column's text for a player and, for the sampling player, its settings. */
-export function playerLabel(name: PlayerName | 'thoughtful', sampling: SamplingSettings): PlayerLabel {
+/** The player column's text for a player and its settings. */
+export function playerLabel(name: PlayerName | 'thoughtful', sampling: SamplingSettings, budget = DEFAULT_BUDGET): PlayerLabel {
+  if (name === 'best') return `best-b${budget}-s${sampling.seed}`;
   return name === 'sampling' ? `sampling-${sampling.samples}x${sampling.nodes}-s${sampling.seed}` : name;
 }
 

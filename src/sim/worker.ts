@@ -4,9 +4,9 @@
 import { dealGame } from '../deal.js';
 import { getGame } from '../games/index.js';
 import { reusableSolver, roundMs, solvePosition } from '../solve.js';
-import { playerLabel, type DealOutcome, type DealTask } from './types.js';
+import type { DealOutcome, DealTask } from './types.js';
 import { playGame } from '../player/play.js';
-import { makePlayer, type PlayerName } from '../player/players.js';
+import { playerOfLabel } from '../player/players.js';
 
 function thoughtful(task: DealTask): DealOutcome {
   const report = solvePosition(dealGame(getGame(task.game), task.seed), task.settings, reusableSolver(task.settings.memoryMb));
@@ -21,17 +21,15 @@ function thoughtful(task: DealTask): DealOutcome {
 }
 
 /** A player that sees only what a person sees plays the deal to the end (the referee checks it). */
-function playing(task: DealTask, name: PlayerName): DealOutcome {
-  const played = playGame(dealGame(getGame(task.game), task.seed), makePlayer(name, task.sampling, task.seed));
+function playing(task: DealTask): DealOutcome {
+  const played = playGame(dealGame(getGame(task.game), task.seed), playerOfLabel(task.mode, task.game, task.sampling, task.seed));
   return { result: played.result, moves: played.moves.length, nodes: 0, ms: roundMs(played.ms), tableFull: false };
 }
 
 export default function playDeal(task: DealTask): DealOutcome {
   testOnlyCrash(task);
   if (task.mode === 'thoughtful') return thoughtful(task);
-  if (task.mode === 'greedy') return playing(task, 'greedy');
-  if (task.mode === playerLabel('sampling', task.sampling)) return playing(task, 'sampling');
-  throw new Error(`unknown player '${String(task.mode)}'`);
+  return playing(task);
 }
 
 /**
