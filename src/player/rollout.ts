@@ -9,11 +9,10 @@
 // than its base policy.
 import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
-import { applyMove, moveDst, moveSrc, parseMove, undoMove } from '../engine/moves.js';
-import { KIND_F, KIND_T } from '../engine/rules.js';
+import { applyMove, parseMove, undoMove } from '../engine/moves.js';
 import { State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
-import { greedyPlayer, type DecisionReport, type Player } from './greedy.js';
+import type { DecisionReport, Player } from './greedy.js';
 import { baseRank, rolloutHome } from './policy.js';
 import { determinize, type View } from './view.js';
 
@@ -30,9 +29,6 @@ export const DEFAULT_ROLLOUT: RolloutSettings = { samples: 8, width: 6, seed: 1 
 
 /** Score of a lost rollout per card home, against 1 for a won one. */
 const HOME_WEIGHT = 0.5;
-/** What a move the greedy player never makes must gain over its favourite: cards home a sample. */
-const MARGIN_CARDS = 2;
-const PLAIN = process.env.ROLLOUT_PLAIN === '1'; // TEMP experiment
 
 /** A rollout player for one game; `dealSeed` keeps different deals' samples apart. */
 export function rolloutPlayer(settings: RolloutSettings, dealSeed = 0, report?: DecisionReport): Player {
@@ -50,14 +46,17 @@ export function rolloutPlayer(settings: RolloutSettings, dealSeed = 0, report?: 
       s.load(determinize(view, order.map(cardName)));
     };
     sample(0);
-    const candidates = pickCandidates(s, legal, settings.width);
-    const ranks = candidates.map((i) => baseRank(s, parseMove(s.rules, legal[i]!)));
-    if (candidates.length <= 1) return candidates.length ? legal[candidates[0]!]! : greedyPlayer(view, legal);
+    // Double Signora's first card home fixes the base rank for the whole game: every choice of
+    // it is scored, on twice the samples.
+    const opening = s.rules.usesBaseRank && s.base === 0;
+    const candidates = pickCandidates(s, legal, opening ? legal.length : settings.width);
+    const samples = opening ? 2 * settings.samples : settings.samples;
+    if (candidates.length === 1) return legal[candidates[0]!]!;
     const steps = 4 * s.rules.totalCards + 64;
     const total = s.rules.totalCards;
     const score = new Float64Array(candidates.length);
     const wins = new Int32Array(candidates.length);
-    for (let k = 0; k < settings.samples; k++) {
+    for (let k = 0; k < samples; k++) {
       if (k > 0) sample(k);
       for (let c = 0; c < candidates.length; c++) {
         applyMove(s, parseMove(s.rules, legal[candidates[c]!]!));
@@ -67,27 +66,19 @@ export function rolloutPlayer(settings: RolloutSettings, dealSeed = 0, report?: 
         if (home === total) wins[c]!++;
       }
     }
-    // A move the greedy player would never make must beat its favourite by MARGIN_CARDS a
-    // sample, or noise would make the player wander (moving cards back and forth between piles,
-    // each time scored on fresh samples); and where it would give up, beat giving up (the cards
-    // home now) by as much.
-    const margin = PLAIN ? 0 : (MARGIN_CARDS * HOME_WEIGHT * settings.samples) / total;
-    const value = (c: number): number => score[c]! - (ranks[c] === 0 ? margin : 0);
+    // Ties go to the greedy player's favourite, the first candidate.
     let best = 0;
-    for (let c = 1; c < candidates.length; c++) if (value(c) > value(best)) best = c;
-    const giveUp = !PLAIN && ranks[best] === 0 && value(best) <= (HOME_WEIGHT * s.foundationCards() * settings.samples) / total;
-    const move = giveUp ? null : legal[candidates[best]!]!;
-    report?.(move, settings.samples, giveUp ? 0 : wins[best]!);
+    for (let c = 1; c < candidates.length; c++) if (score[c]! > score[best]!) best = c;
+    const move = legal[candidates[best]!]!;
+    report?.(move, samples, wins[best]!);
     return move;
   };
 }
 
 /**
  * The legal moves worth scoring: one of each group that leads to the same position (up to
- * interchangeable piles), the greedy player's favourites first, at most `width`. Cards taken
- * back from a foundation to the tableau are left out: scored by rollouts, such a move looks good
- * whenever the base policy's next moves build on it, and the player then took cards back and
- * forth for thousands of moves (Mamy Susan seed 0: 5000 moves, lost).
+ * interchangeable piles), the greedy player's favourites first (ties to the first), at most
+ * `width`.
  */
 function pickCandidates(s: State, legal: readonly string[], width: number): number[] {
   const ranked = legal.map((text, i) => ({ i, code: parseMove(s.rules, text), rank: 0 }));
@@ -96,7 +87,6 @@ function pickCandidates(s: State, legal: readonly string[], width: number): numb
   const keys = new Set<string>();
   const out: number[] = [];
   for (const c of ranked) {
-    if (!PLAIN && s.rules.kindOf[moveSrc(c.code)] === KIND_F && s.rules.kindOf[moveDst(c.code)] === KIND_T) continue;
     applyMove(s, c.code);
     const key = `${s.keyLo}:${s.keyHi}`;
     undoMove(s);

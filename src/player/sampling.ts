@@ -10,7 +10,7 @@
 // card from then on; it overrates lines that depend on luck in what is drawn next.
 import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
-import { applyMove, parseMove, undoMove } from '../engine/moves.js';
+import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve.js';
 import { State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
@@ -68,7 +68,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
     for (let k = 0; k < settings.samples; k++) {
       const old = kept[k];
       if (!old) continue;
-      old.choice = old.line.length > 0 && JSON.stringify(visible(viewOf(old.state.toPosition()))) === seen ? sameOutcome(old.state, legal, old.line[0]!) : -1;
+      old.choice = old.line.length > 0 && fitsView(old, view, seen) ? sameOutcome(old.state, legal, old.line[0]!) : -1;
       if (old.choice < 0) kept[k] = null;
       else {
         votes[old.choice]! += 1;
@@ -114,6 +114,40 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
     if (voted > 0) report?.(move, voted, best >= 0 ? wins[best]! : 0);
     return move;
   };
+}
+
+/**
+ * Whether a kept sample fits the view, made to fit if it can: where a card was revealed that
+ * the sample had elsewhere (a draw, a reserve card turned up), the sample's hidden cards are
+ * repaired (each card the view shows is replaced by the one it hides instead, in the same
+ * place) and kept only if what is left of its line still wins from there.
+ */
+function fitsView(kept: Kept, view: View, seen: string): boolean {
+  const pos = kept.state.toPosition();
+  if (JSON.stringify(visible(viewOf(pos))) === seen) return true;
+  const hidden = [...pos.reserves.flatMap((r, i) => r.slice(0, view.hiddenUnder[i] ?? 0)), ...pos.stock];
+  if (hidden.length !== view.unseen.length) return false;
+  // The view's unseen cards the sample does not hide, in order, take the places of the cards it
+  // hides that the view shows.
+  const left = new Map<string, number>();
+  for (const c of view.unseen) left.set(c, (left.get(c) ?? 0) + 1);
+  const fits = hidden.map((c) => {
+    const n = left.get(c) ?? 0;
+    if (n === 0) return false;
+    left.set(c, n - 1);
+    return true;
+  });
+  const missing = [...left].flatMap(([c, n]) => Array<string>(n).fill(c));
+  const order = hidden.map((c, i) => (fits[i] ? c : missing.shift()!));
+  kept.state.load(determinize(view, order));
+  if (JSON.stringify(visible(viewOf(kept.state.toPosition()))) !== seen) return false;
+  for (const m of kept.line) {
+    if (!isLegal(kept.state, m)) return false;
+    applyMove(kept.state, m);
+  }
+  const wins = kept.state.isWon();
+  while (kept.state.depth > 0) undoMove(kept.state);
+  return wins;
 }
 
 /** What the view shows, without the list of unseen cards (which follows from it). */
