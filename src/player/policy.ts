@@ -43,9 +43,10 @@ export function baseMove(s: State): number {
 }
 
 /**
- * Plays the base policy from `s` for at most `steps` moves (it always ends sooner: each of its
- * moves brings a card home, takes one from the reserve or waste, draws, or uncovers a card that
- * no later move of it covers again), returns the cards home at the end, and undoes its moves.
+ * Plays the base policy from `s` for at most `steps` moves (it ends sooner: each of its moves
+ * brings a card home, takes one from the reserve or waste, draws, or puts a tableau card that
+ * did not sit on a card it builds on onto one, from where the policy only ever moves it home),
+ * returns the cards home at the end, and undoes its moves.
  */
 export function rolloutHome(s: State, steps: number): number {
   const root = s.depth;
