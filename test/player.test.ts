@@ -5,9 +5,13 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { dealGame, readPosition, type Position } from '../src/deal.js';
 import { GAMES, getGame, type Game, type GameId } from '../src/games/index.js';
 import { legalMoves, replay } from '../src/referee.js';
-import { greedyPlayer, type Player } from '../src/player/greedy.js';
+import { greedyPlayer, greedyRank, type Player } from '../src/player/greedy.js';
+import { baseRank } from '../src/player/policy.js';
+import { State } from '../src/engine/state.js';
+import { parseMove } from '../src/engine/moves.js';
 import { playGame } from '../src/player/play.js';
 import { samplingPlayer, type SamplingSettings } from '../src/player/sampling.js';
+import { bestPlayer } from '../src/player/best.js';
 import { determinize, viewOf, type View } from '../src/player/view.js';
 import { mamySusan, mulberry32, patience, requireBuiltCli } from './helpers.js';
 
@@ -157,6 +161,14 @@ describe('no hidden card leaks into a decision', () => {
       expect(same).toBeGreaterThan(5);
       expect(revealed).toBe(true);
     });
+    // The best player at budget 1: rollouts in Double Signora, kept samples elsewhere (a kept
+    // sample must be dropped, not trusted, once what it assumed about the hidden cards is shown).
+    it(`${game} seed ${seed}, ${what} differs: the best player decides the same until it is revealed`, { timeout: 60_000 }, () => {
+      const [a, b] = pair(false);
+      const { same, revealed } = compareUntilReveal(a, b, () => bestPlayer(game, 1, 1, seed), 150);
+      expect(same).toBeGreaterThan(5);
+      expect(revealed).toBe(true);
+    });
   }
 
   it('Mamy Susan: the views do differ once the swapped reserve card comes up', () => {
@@ -288,6 +300,33 @@ describe('the greedy player', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('the rollout player', () => {
+  it("its base policy ranks every engine move as the greedy player ranks it, in every game", () => {
+    for (const game of GAMES) {
+      for (const seed of [1, 2]) {
+        const deal = dealGame(game, seed);
+        const moves = record(deal, greedyPlayer, 60).steps.map((st) => st.move);
+        for (const k of [0, 20, moves.length]) {
+          const v = replay(deal, moves.slice(0, k));
+          if (!v.ok) throw new Error(v.reason);
+          const state = State.fromPosition(v.final);
+          for (const move of legalMoves(v.final)) {
+            expect(baseRank(state, parseMove(state.rules, move)), `${game.id} seed ${seed} after ${k}: ${move}`).toBe(greedyRank(viewOf(v.final), move));
+          }
+        }
+      }
+    }
+  });
+  it('with a fixed seed plays the same game twice; best at budget 1 too, with kept samples', { timeout: 60_000 }, () => {
+    for (const game of ['double-signora', 'mamy-susan'] as const) {
+      const deal = dealGame(getGame(game), 3);
+      const first = playGame(deal, bestPlayer(game, 1, 1, 3));
+      const second = playGame(deal, bestPlayer(game, 1, 1, 3));
+      expect(second.moves).toEqual(first.moves);
+    }
+  });
+});
+
 describe('the sampling player', () => {
   const settings: SamplingSettings = { samples: 3, nodes: 500, seed: 1, memoryMb: 8 };
   it('with a fixed seed plays the same game twice', { timeout: 60_000 }, () => {
@@ -312,6 +351,17 @@ describe('a player never makes an illegal move', () => {
       for (let seed = 0; seed < 20; seed++) {
         const deal = dealGame(game, seed);
         const played = playGame(deal, greedyPlayer);
+        const v = replay(deal, played.moves);
+        expect(v.ok ? 'ok' : `seed ${seed}: move ${v.index + 1} '${v.move}': ${v.reason}`).toBe('ok');
+        expect(v.ok && v.won).toBe(played.result === 'won');
+      }
+    });
+  }
+  for (const game of GAMES) {
+    it(`best at budget 1, ${game.id}, seeds 0..2: every game replays`, { timeout: 120_000 }, () => {
+      for (let seed = 0; seed < 3; seed++) {
+        const deal = dealGame(game, seed);
+        const played = playGame(deal, bestPlayer(game.id, 1, 1, seed));
         const v = replay(deal, played.moves);
         expect(v.ok ? 'ok' : `seed ${seed}: move ${v.index + 1} '${v.move}': ${v.reason}`).toBe('ok');
         expect(v.ok && v.won).toBe(played.result === 'won');

@@ -9,6 +9,8 @@ import { plotCommand } from './plot.js';
 import { playCommand } from './play.js';
 import { showCommand } from './show.js';
 import { mergeCommand, repairCommand } from './merge.js';
+import { hintCommand } from './hint.js';
+import { compareCommand } from './compare.js';
 
 const program = new Command('patience')
   .description('Deals, solves and measures the win rates of four patience games')
@@ -27,6 +29,8 @@ playCommand(program);
 showCommand(program);
 mergeCommand(program);
 repairCommand(program);
+hintCommand(program);
+compareCommand(program);
 
 // A closed pipe (`| head`) ends the program quietly; any other write error in one line.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

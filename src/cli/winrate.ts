@@ -8,7 +8,7 @@ import { formatSummary, type GameSummary } from '../sim/summary.js';
 import { parseShard, shardFile, type Shard } from '../sim/shard.js';
 import type { PlayerSpec } from '../sim/types.js';
 import { parsePlayerName } from '../player/players.js';
-import { playerOptions, samplingFromFlags } from './play.js';
+import { playerOptions, playerSettingsFromFlags } from './play.js';
 import { runWinrate, type WinrateRun } from '../sim/winrate.js';
 import { intFlag, run, warn } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
@@ -33,6 +33,7 @@ interface WinrateFlags {
   samples: string;
   sampleNodes: string;
   sampleSeed: string;
+  budget: string;
 }
 
 export function winrateCommand(program: Command): void {
@@ -52,7 +53,7 @@ export function winrateCommand(program: Command): void {
       )
       .option('-q, --quiet', 'no progress on stderr')
       .option('--json', 'print the summary as JSON')
-      .option('--player <name>', 'thoughtful (the solver, all cards known), greedy or sampling (see only what a person sees)', 'thoughtful'),
+      .option('--player <name>', 'thoughtful (the solver, all cards known), or best, greedy or sampling (see only what a person sees)', 'thoughtful'),
   )).action((flags: WinrateFlags) =>
     run(async () => {
       const games: GameId[] = flags.game.trim() === 'all' ? GAMES.map((g) => g.id) : [getGame(flags.game.trim()).id];
@@ -63,8 +64,7 @@ export function winrateCommand(program: Command): void {
       const start = parseFlagSeed(flags.start);
       const workers = workerCount(flags.workers);
       const settings = settingsFromFlags(flags);
-      const sampling = samplingFromFlags(flags);
-      const player: PlayerSpec = flags.player === 'thoughtful' ? { name: 'thoughtful' } : { name: parsePlayerName(flags.player, ['thoughtful']), sampling };
+      const player: PlayerSpec = flags.player === 'thoughtful' ? { name: 'thoughtful' } : { name: parsePlayerName(flags.player, ['thoughtful']), ...playerSettingsFromFlags(flags) };
       const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
       const out = shard ? shardFile(flags.out, shard) : flags.out;
 

@@ -17,28 +17,17 @@ const MAX_GAME_MOVES = 5000;
 export function playGame(position: Position, player: Player, onMove?: (move: string, state: State) => void): SolveResult {
   const t0 = performance.now();
   const state = State.fromPosition(position);
-  const seen = new Set<string>([`${state.keyLo}:${state.keyHi}`]);
-  const buffer = new Int32Array(MAX_MOVES);
+  const seen = new Set<string>([keyOf(state)]);
   const moves: string[] = [];
   while (!state.isWon() && moves.length < MAX_GAME_MOVES) {
-    const n = generateMoves(state, buffer, false);
-    const legal: string[] = [];
-    const codes: number[] = [];
-    for (let i = 0; i < n; i++) {
-      applyMove(state, buffer[i]!);
-      if (!seen.has(`${state.keyLo}:${state.keyHi}`)) {
-        legal.push(formatMove(state.rules, buffer[i]!));
-        codes.push(buffer[i]!);
-      }
-      undoMove(state);
-    }
+    const { legal, codes } = offered(state, seen);
     const choice = legal.length ? player(viewOf(state.toPosition()), legal) : null;
     if (choice === null) break;
     const chosen = legal.indexOf(choice);
     if (chosen < 0) throw new Error(`player chose '${choice}', which is not among the legal moves`);
     onMove?.(choice, state);
     applyMove(state, codes[chosen]!);
-    seen.add(`${state.keyLo}:${state.keyHi}`);
+    seen.add(keyOf(state));
     moves.push(choice);
   }
   const verdict = replay(position, moves);
@@ -52,4 +41,32 @@ export function playGame(position: Position, player: Player, onMove?: (move: str
     moves,
     stats: { nodes: 0, ms: roundMs(performance.now() - t0), tableFull: false, mostHome },
   };
+}
+
+/** The player's first move from a position (null: none, or it gives up), as in playGame. */
+export function firstMove(position: Position, player: Player): { move: string | null; legal: string[] } {
+  const state = State.fromPosition(position);
+  if (state.isWon()) return { move: null, legal: [] };
+  const { legal } = offered(state, new Set([keyOf(state)]));
+  return { move: legal.length ? player(viewOf(position), legal) : null, legal };
+}
+
+const keyOf = (state: State): string => `${state.keyLo}:${state.keyHi}`;
+const buffer = new Int32Array(MAX_MOVES);
+
+/** The legal moves that do not lead back into a position already met, as text and as codes. */
+function offered(state: State, seen: ReadonlySet<string>): { legal: string[]; codes: number[] } {
+  const n = generateMoves(state, buffer, false);
+  const legal: string[] = [];
+  const codes: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const m = buffer[i]!;
+    applyMove(state, m);
+    if (!seen.has(keyOf(state))) {
+      legal.push(formatMove(state.rules, m));
+      codes.push(m);
+    }
+    undoMove(state);
+  }
+  return { legal, codes };
 }

@@ -1,9 +1,11 @@
-// The players that see only what a person sees, by name.
+// The players that see only what a person sees, by name, and by the label a results row gives.
 import { UsageError } from '../errors.js';
-import { greedyPlayer, type Player } from './greedy.js';
+import type { GameId } from '../games/index.js';
+import { bestPlayer } from './best.js';
+import { greedyPlayer, type DecisionReport, type Player } from './greedy.js';
 import { samplingPlayer, type SamplingSettings } from './sampling.js';
 
-export const PLAYERS = ['greedy', 'sampling'] as const;
+export const PLAYERS = ['best', 'greedy', 'sampling'] as const;
 export type PlayerName = (typeof PLAYERS)[number];
 
 /** A player's name checked; `also` names what else the caller accepts, for the error message. */
@@ -12,7 +14,15 @@ export function parsePlayerName(name: string, also: readonly string[] = []): Pla
   return name as PlayerName;
 }
 
-/** A fresh player for one deal (the sampling player keeps its decision count per game). */
-export function makePlayer(name: PlayerName, sampling: SamplingSettings, dealSeed: number): Player {
-  return name === 'greedy' ? greedyPlayer : samplingPlayer(sampling, dealSeed);
+/** What a player is set to: the sampling player's settings, the best player's budget. */
+export interface PlayerSettings {
+  sampling: SamplingSettings;
+  budget: number;
+}
+
+/** A fresh player for one deal (the sampling players keep their decision count per game). */
+export function makePlayer(name: PlayerName, game: GameId, settings: PlayerSettings, dealSeed: number, report?: DecisionReport): Player {
+  if (name === 'greedy') return greedyPlayer;
+  if (name === 'sampling') return samplingPlayer(settings.sampling, dealSeed, report);
+  return bestPlayer(game, settings.budget, settings.sampling.seed, dealSeed, report);
 }

@@ -2,21 +2,24 @@
 // deal becomes. A worker hands back the one result type of src/result.ts.
 import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../solve.js';
-import type { SamplingSettings } from '../player/sampling.js';
 import type { PlayerName } from '../player/players.js';
 import type { Outcome, SolveResult } from '../result.js';
+import type { PlayerSettings } from '../player/players.js';
 
 /**
  * Who plays, as data: `thoughtful` is the solver with every card known (an upper bound); the
- * others are players that see only what a person sees, with the sampling player's settings.
+ * others are players that see only what a person sees, with their settings (the sampling
+ * player's samples, the best player's budget).
  */
-export type PlayerSpec = { name: 'thoughtful' } | { name: PlayerName; sampling: SamplingSettings };
+export type PlayerSpec = { name: 'thoughtful' } | ({ name: PlayerName } & PlayerSettings);
 
 /**
- * The player column of the CSV: `thoughtful`, `greedy`, or `sampling-SxN-sK` for the sampling
- * player with S samples of N nodes per decision and sampling seed K.
+ * The player column of the CSV: `thoughtful`, `greedy`, `sampling-SxN-sK` for the sampling
+ * player with S samples of N nodes per decision and sampling seed K, or `best-bB-sK` for the
+ * best player (src/player/best.ts) at budget B with sampling seed K.
  */
 export function playerLabel(player: PlayerSpec): string {
+  if (player.name === 'best') return `best-b${player.budget}-s${player.sampling.seed}`;
   return player.name === 'sampling' ? `sampling-${player.sampling.samples}x${player.sampling.nodes}-s${player.sampling.seed}` : player.name;
 }
 

@@ -14,5 +14,5 @@ export default function playDeal(task: DealTask): SolveResult {
   const { player } = task;
   if (player.name === 'thoughtful') return solvePosition(deal, task.settings, reusableSolver(task.settings.memoryMb));
   // A player that sees only what a person sees plays the deal to the end (the referee checks it).
-  return playGame(deal, makePlayer(player.name, player.sampling, task.seed));
+  return playGame(deal, makePlayer(player.name, task.game, player, task.seed));
 }

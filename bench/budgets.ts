@@ -1,0 +1,41 @@
+// Strength against thinking budget: the best player's win rate at each budget, per game, from a
+// winrate results file holding best-b1..best-b5 rows (README "Strength against thinking budget").
+// Writes the table as CSV and the chart as SVG.
+//   npx tsx bench/budgets.ts [--in results/budgets.csv] [--table results/budgets-table.csv] [--svg results/budgets.svg]
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import { describeBest } from '../src/player/best.js';
+import type { GameId } from '../src/games/index.js';
+import { renderSvg } from '../src/sim/plot.js';
+import { readResultSet } from '../src/sim/merge.js';
+import { summarize } from '../src/sim/summary.js';
+
+const { values } = parseArgs({
+  options: {
+    in: { type: 'string', default: 'results/budgets.csv' },
+    table: { type: 'string', default: 'results/budgets-table.csv' },
+    svg: { type: 'string', default: 'results/budgets.svg' },
+  },
+});
+const summaries = summarize(readResultSet([values.in!]).rows).filter((s) => /^best-b\d+-s\d+$/.test(s.player));
+const rows = summaries.map((s) => {
+  const budget = Number(/^best-b(\d+)/.exec(s.player)![1]);
+  const pct = (x: number): string => (100 * x).toFixed(1);
+  return {
+    game: s.game,
+    budget,
+    player: s.player,
+    plan: describeBest(s.game as GameId, budget),
+    deals: s.deals,
+    won: s.won,
+    win_pct: pct(s.winRate.low),
+    lo_pct: pct(s.interval.lo),
+    hi_pct: pct(s.interval.hi),
+    median_ms: s.ms.median ?? '',
+    stated_pct: s.stated === null ? '' : pct(s.stated),
+  };
+});
+writeFileSync(values.table!, stringify(rows, { header: true }));
+writeFileSync(values.svg!, renderSvg(summaries, { title: 'Best player: win rate at thinking budgets 1 (a glance) to 5 (a long think), bars left to right' }));
+process.stdout.write(`wrote ${values.table} (${rows.length} rows) and ${values.svg}\n`);

@@ -1,0 +1,44 @@
+// Player comparison on a fixed set of deals, one core, one deal after another: win count, CPU
+// time (not wall time: the machine may be shared) and moves a game, for one player configuration per run. Used to choose the default player
+// (README "Choosing the player").
+//   npx tsx bench/players.ts --game G --deals 100 [--start 0] --player rollout --samples 8 --width 6
+import { parseArgs } from 'node:util';
+import { dealGame } from '../src/deal.js';
+import { getGame } from '../src/games/index.js';
+import { playGame } from '../src/player/play.js';
+import { greedyPlayer, type Player } from '../src/player/greedy.js';
+import { rolloutPlayer, DEFAULT_ROLLOUT } from '../src/player/rollout.js';
+import { samplingPlayer, DEFAULT_SAMPLING } from '../src/player/sampling.js';
+
+const { values } = parseArgs({
+  options: {
+    game: { type: 'string' },
+    deals: { type: 'string', default: '50' },
+    start: { type: 'string', default: '0' },
+    player: { type: 'string', default: 'rollout' },
+    samples: { type: 'string' },
+    width: { type: 'string' },
+    nodes: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const game = getGame(values.game ?? '');
+const deals = Number(values.deals);
+const start = Number(values.start);
+const make = (seed: number): Player => {
+  if (values.player === 'greedy') return greedyPlayer;
+  if (values.player === 'sampling') return samplingPlayer({ ...DEFAULT_SAMPLING, samples: Number(values.samples ?? DEFAULT_SAMPLING.samples), nodes: Number(values.nodes ?? DEFAULT_SAMPLING.nodes), keep: values.keep }, seed);
+  return rolloutPlayer({ ...DEFAULT_ROLLOUT, samples: Number(values.samples ?? DEFAULT_ROLLOUT.samples), width: Number(values.width ?? DEFAULT_ROLLOUT.width) }, seed);
+};
+let won = 0;
+let cpuMs = 0;
+let moves = 0;
+for (let seed = start; seed < start + deals; seed++) {
+  const cpu = process.cpuUsage();
+  const r = playGame(dealGame(game, seed), make(seed));
+  const used = process.cpuUsage(cpu);
+  cpuMs += (used.user + used.system) / 1000;
+  if (r.result === 'won') won++;
+  moves += r.moves.length;
+}
+process.stdout.write(`${game.id} ${values.player} ${JSON.stringify(values)} seeds ${start}..${start + deals - 1}: won ${won}/${deals} (${((100 * won) / deals).toFixed(1)} %), ${(cpuMs / deals).toFixed(0)} ms of CPU a game, ${(moves / deals).toFixed(0)} moves a game\n`);

@@ -1,0 +1,51 @@
+// The best player measured (README "Choosing the player"), at five thinking budgets from a
+// glance (1) to a long think (5): in Double Signora the rollout player, whose base policy wins
+// some deals there; in the other games the sampling player with kept samples, since there the
+// greedy base policy wins next to nothing, so rollouts of it cannot tell moves apart, while the
+// solver wins most samples within a small budget.
+import type { GameId } from '../games/index.js';
+import type { DecisionReport, Player } from './greedy.js';
+import { rolloutPlayer, type RolloutSettings } from './rollout.js';
+import { DEFAULT_SAMPLING, samplingPlayer, type SamplingSettings } from './sampling.js';
+
+export const BUDGETS = [1, 2, 3, 4, 5] as const;
+export const DEFAULT_BUDGET = 3;
+
+type Plan = { kind: 'rollout'; samples: number; width: number } | { kind: 'sampling'; samples: number; nodes: number };
+
+const rollouts = (samples: number, width: number): Plan => ({ kind: 'rollout', samples, width });
+const solves = (samples: number, nodes: number): Plan => ({ kind: 'sampling', samples, nodes });
+
+/**
+ * Each game's plan at budgets 1..5. Budget 3, the default, is what fits 1000 deals of every game
+ * into an hour on 2 cores (README "Choosing the player" has the measurements). Double Signora,
+ * seeds 0..59, won 16 with 4 samples of 3 candidate moves, 18 with 4 of 4 at a fifth more cost.
+ * Double Aces and Kings, seeds 0..19, won about as often with 2 samples of 1000 positions (16)
+ * as with 4 of 1500 (17) or 8 of 3000 (18), at a seventh of the cost of the last. Mamy Susan,
+ * seeds 0..39, won 6 with 2 x 1000 and 4 x 1500, 7 with 4 x 3000, 9 with 8 x 2000, 10 with
+ * 6 x 3000.
+ */
+const PLANS: Record<GameId, Plan[]> = {
+  'double-signora': [rollouts(1, 2), rollouts(2, 3), rollouts(4, 3), rollouts(8, 6), rollouts(16, 8)],
+  'double-aces-and-kings': [solves(1, 300), solves(1, 1000), solves(2, 1000), solves(4, 1500), solves(8, 3000)],
+  'double-dot': [solves(1, 300), solves(2, 1000), solves(8, 3000), solves(16, 6000), solves(32, 12000)],
+  'mamy-susan': [solves(1, 300), solves(2, 1000), solves(6, 3000), solves(8, 4000), solves(16, 6000)],
+};
+
+/** What the best player does in a game at a budget, in words for tables and help. */
+export function describeBest(game: GameId, budget: number): string {
+  const p = PLANS[game][budget - 1]!;
+  return p.kind === 'rollout' ? `rollouts of greedy play, ${p.samples} samples x ${p.width} moves` : `solver on ${p.samples} kept samples of ${p.nodes} positions`;
+}
+
+/** The best player for one deal of a game; `seed` seeds its sampling, `dealSeed` tells deals apart. */
+export function bestPlayer(game: GameId, budget: number, seed: number, dealSeed: number, report?: DecisionReport): Player {
+  const p = PLANS[game][budget - 1];
+  if (!p) throw new Error(`no budget ${budget} (budgets ${BUDGETS[0]}..${BUDGETS.at(-1)})`);
+  if (p.kind === 'rollout') {
+    const settings: RolloutSettings = { samples: p.samples, width: p.width, seed };
+    return rolloutPlayer(settings, dealSeed, report);
+  }
+  const settings: SamplingSettings = { samples: p.samples, nodes: p.nodes, seed, memoryMb: DEFAULT_SAMPLING.memoryMb, keep: true };
+  return samplingPlayer(settings, dealSeed, report);
+}

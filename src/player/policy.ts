@@ -1,0 +1,61 @@
+// The greedy player's order of preference on engine moves, and games played with it to the end
+// on a full (sampled) state: the base policy of the rollout player. It reads only what a person
+// sees (pile tops, the cards under a moved card, whether a pile is empty); the stock it never
+// looks at, so on a sampled state it plays exactly as it would on the real one.
+import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
+
+/** The rank greedyRank (greedy.ts) gives the same move, on the engine's move code. */
+export function baseRank(s: State, m: number): number {
+  const r = s.rules;
+  const src = m & 255;
+  const dst = (m >>> 8) & 255;
+  if (src === r.stock) return 10;
+  const from = r.kindOf[src]!;
+  if (from === KIND_F) return 0;
+  if (r.kindOf[dst] === KIND_F) return from === KIND_R ? 50 : from === KIND_T ? 45 : 40;
+  const dstEmpty = s.len[dst] === 0;
+  if (from === KIND_R) return 30;
+  if (from === KIND_W) return dstEmpty ? 0 : 20;
+  const count = m >>> 16;
+  const l = s.len[src]!;
+  if (l === count) return dstEmpty ? 0 : 25;
+  const at = src * s.stride + l - count;
+  return r.tableauFollows[s.cards[at - 1]! * 52 + s.cards[at]!] === 1 || dstEmpty ? 0 : 25;
+}
+
+const buffer = new Int32Array(MAX_MOVES);
+
+/** The base policy's move in this state, or -1 when it gives up. */
+export function baseMove(s: State): number {
+  const n = generateMoves(s, buffer, true);
+  let best = -1;
+  let bestRank = 0;
+  for (let i = 0; i < n; i++) {
+    const rank = baseRank(s, buffer[i]!);
+    if (rank > bestRank) {
+      best = buffer[i]!;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/**
+ * Plays the base policy from `s` for at most `steps` moves (it ends sooner: each of its moves
+ * brings a card home, takes one from the reserve or waste, draws, or puts a tableau card that
+ * did not sit on a card it builds on onto one, from where the policy only ever moves it home),
+ * returns the cards home at the end, and undoes its moves.
+ */
+export function rolloutHome(s: State, steps: number): number {
+  const root = s.depth;
+  for (let i = 0; i < steps; i++) {
+    const m = baseMove(s);
+    if (m < 0) break;
+    applyMove(s, m);
+  }
+  const home = s.foundationCards();
+  while (s.depth > root) undoMove(s);
+  return home;
+}

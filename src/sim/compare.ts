@@ -1,0 +1,42 @@
+// The comparison that matters: per game, what can be won with every card known (thoughtful),
+// what the players that see only what a person sees win, and the figure stated on the game's
+// page (a player's figure), each with its 95 % interval, one line a game.
+import { GAMES } from '../games/index.js';
+import { percent, statedText, summarize, type GameSummary } from './summary.js';
+import type { DealRow } from './types.js';
+
+export interface Comparison {
+  /** The player labels, a column each: thoughtful first, then the others as found. */
+  players: string[];
+  games: { game: string; stated: number | null; byPlayer: Record<string, GameSummary | undefined> }[];
+}
+
+export function compare(rows: readonly DealRow[]): Comparison {
+  const summaries = summarize(rows);
+  const labels = [...new Set(summaries.map((s) => s.player))];
+  const players = [...labels.filter((p) => p === 'thoughtful'), ...labels.filter((p) => p !== 'thoughtful')];
+  const games = GAMES.filter((g) => summaries.some((s) => s.game === g.id)).map((g) => ({
+    game: g.id,
+    stated: g.stated,
+    byPlayer: Object.fromEntries(players.map((p) => [p, summaries.find((s) => s.game === g.id && s.player === p)])),
+  }));
+  return { players, games };
+}
+
+/** A cell: the rate (a range where deals are undecided), its interval and the deals. */
+function cell(s: GameSummary | undefined): string {
+  if (!s) return '-';
+  const rate = s.winRate.low === s.winRate.high ? percent(s.winRate.low) : `${percent(s.winRate.low)}-${percent(s.winRate.high)}`;
+  return `${rate} % [${percent(s.interval.lo)}, ${percent(s.interval.hi)}] n=${s.deals}`;
+}
+
+/** The comparison as a text table; `footer` lines go under it. */
+export function formatComparison(c: Comparison, footer: readonly string[] = []): string {
+  if (c.games.length === 0) return 'no deals\n';
+  const head = ['game', ...c.players.map((p) => (p === 'thoughtful' ? 'thoughtful (all cards known)' : `${p} (sees what a person sees)`)), 'stated'];
+  const body = c.games.map((g) => [g.game, ...c.players.map((p) => cell(g.byPlayer[p])), statedText(g.stated)]);
+  const widths = head.map((h, j) => Math.max(h.length, ...body.map((r) => r[j]!.length)));
+  const line = (cells: string[]): string => cells.map((x, j) => x.padEnd(widths[j]!)).join('  ').trimEnd();
+  const notes = ['win % with its 95 % Wilson interval; an undecided deal counts once as lost and once as won'];
+  return `${[line(head), ...body.map(line), ...notes, ...footer].join('\n')}\n`;
+}
