@@ -1,4 +1,4 @@
-// The best-first search (src/engine/bestfirst.ts) and its heuristic (src/engine/heuristic.ts):
+// The best-first search (src/search/bestfirst.ts) and its heuristic (src/search/heuristic.ts):
 // home orders derived from each game's foundation rules, the score's direction, and the search's
 // answers: a win replays, a position it expands to the end is lost for the referee too, and a
 // node store that fills up never claims a loss.
@@ -6,11 +6,11 @@ import { describe, it, expect } from 'vitest';
 import { parseCard } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
-import { BestFirst, BF_EXHAUSTED, BF_FULL, BF_WON } from '../src/engine/bestfirst.js';
-import { evaluate, homeOrder } from '../src/engine/heuristic.js';
+import { BestFirst, BF_EXHAUSTED, BF_FULL, BF_WON } from '../src/search/bestfirst.js';
+import { evaluate, homeOrder } from '../src/search/heuristic.js';
 import { formatMove } from '../src/engine/moves.js';
 import { State } from '../src/engine/state.js';
-import { Table } from '../src/engine/table.js';
+import { Table } from '../src/search/table.js';
 import { replay } from '../src/referee.js';
 import { mamySusan } from './helpers.js';
 

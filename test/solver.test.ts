@@ -1,4 +1,4 @@
-// The thoughtful solver (src/engine/search.ts through src/solve.ts) on positions with known
+// The thoughtful solver (src/search/search.ts through src/solve.ts) on positions with known
 // answers, built by hand for each game: won in a few moves, proved lost, and positions where only
 // one kind of move wins (a foundation take-back, a foundation-to-foundation move, a run move, one
 // base rank). Every win is replayed with the independent referee; every "lost" and every "only X
@@ -9,7 +9,7 @@ import { describe, it, expect } from 'vitest';
 import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
-import { Solver } from '../src/engine/search.js';
+import { Solver } from '../src/search/search.js';
 import { State } from '../src/engine/state.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition, type SolveReport } from '../src/solve.js';

@@ -60,9 +60,9 @@ export interface Rules {
   emptyTableauAlways: boolean;
   tableauRuns: boolean;
   autoFill: boolean;
-  /** Whether the search begins best-first (src/engine/bestfirst.ts). */
+  /** Whether the search begins best-first (src/search/bestfirst.ts). */
   bestFirst: boolean;
-  /** Mamy Susan's safe move home (see src/engine/safe.ts). */
+  /** Mamy Susan's safe move home (see src/search/safe.ts). */
   safeHomeLowerRanks: boolean;
   /** For the hash: the id of what the rules can tell apart about each card. */
   identity: Uint8Array;

@@ -1,8 +1,8 @@
 // Moves the search makes at once, without trying the alternatives, because a proof shows that
 // doing so never loses a win. Only where a game's file gives the proof.
-import { generateMoves } from './moves.js';
-import { KIND_F } from './rules.js';
-import type { State } from './state.js';
+import { generateMoves } from '../engine/moves.js';
+import { KIND_F } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
 
 /**
  * A move home that is safe to make at once, with no alternative searched, or -1. For games whose

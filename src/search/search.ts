@@ -3,12 +3,12 @@
 // entered again (a position that was entered and left did not lead to a win), so with no limit
 // hit the answer is exact. An explicit stack keeps deep lines off the JS call stack, and one
 // preallocated move buffer holds every depth's moves: the loop allocates nothing.
-import { applyMove, MAX_MOVES, undoMove } from './moves.js';
+import { applyMove, MAX_MOVES, undoMove } from '../engine/moves.js';
 import { orderMoves } from './order.js';
 import { searchMoves } from './safe.js';
-import { MAX_LINE, type State } from './state.js';
+import { MAX_LINE, type State } from '../engine/state.js';
 import { FOUND, FULL, Table } from './table.js';
-import { isShuffle, KIND_F } from './rules.js';
+import { isShuffle, KIND_F } from '../engine/rules.js';
 import { BestFirst, BF_DEPTH, BF_EXHAUSTED, BF_FULL, BF_WON, UNBOUNDED, type BestFirstPass } from './bestfirst.js';
 
 export type Outcome = 'won' | 'lost' | 'unknown';

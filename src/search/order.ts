@@ -1,8 +1,8 @@
 // Move ordering: the search tries first the moves that most often lead to a win. This is
 // ordering only (every move is still searched), so it can never make an answer wrong.
-import { foundationAccepts } from './moves.js';
-import { KIND_F, KIND_R, KIND_T, KIND_W } from './rules.js';
-import type { State } from './state.js';
+import { foundationAccepts } from '../engine/moves.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
 
 /** Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small). */
 export function orderMoves(s: State, moves: Int32Array, at: number, n: number, scores: Int32Array): void {

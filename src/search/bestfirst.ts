@@ -3,11 +3,11 @@
 // not stored: a node is its parent and the move from it, and the state walks the tree from the
 // node it is at to the next one popped (usually a child, one move away).
 import { evaluate, homeOrder } from './heuristic.js';
-import { applyMove, MAX_MOVES, undoMove } from './moves.js';
+import { applyMove, MAX_MOVES, undoMove } from '../engine/moves.js';
 import { searchMoves } from './safe.js';
-import { MAX_LINE, type State } from './state.js';
+import { MAX_LINE, type State } from '../engine/state.js';
 import { FOUND, FULL, type Table } from './table.js';
-import { isShuffle } from './rules.js';
+import { isShuffle } from '../engine/rules.js';
 
 export const BF_WON = 0;
 /** Every position reachable was expanded: the position is lost. */
