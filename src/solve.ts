@@ -3,7 +3,9 @@
 import type { Position } from './deal.js';
 import { formatMove } from './engine/moves.js';
 import { Solver, type Limit } from './search/search.js';
+import { compileGame } from './engine/game.js';
 import { State } from './engine/state.js';
+import { getGame } from './games/index.js';
 import { replay } from './referee.js';
 import type { Outcome } from './result.js';
 
@@ -47,7 +49,7 @@ export function reusableSolver(memoryMb: number): Solver {
 
 /** Solves with a solver that may be reused (its table is cleared, not reallocated). */
 export function solvePosition(position: Position, settings: SolveSettings, solver = new Solver(settings.memoryMb)): SolveReport {
-  const state = State.fromPosition(position);
+  const state = State.fromPosition(compileGame(getGame(position.game)), position);
   const found = solver.solve(state, { maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
   const moves = found.moves.map((m) => formatMove(state.rules, m));
   if (found.result === 'won') {

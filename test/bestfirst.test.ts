@@ -9,16 +9,15 @@ import { getGame } from '../src/games/index.js';
 import { BestFirst, BF_EXHAUSTED, BF_FULL, BF_WON } from '../src/search/bestfirst.js';
 import { evaluate, homeOrder } from '../src/search/heuristic.js';
 import { formatMove } from '../src/engine/moves.js';
-import { State } from '../src/engine/state.js';
 import { Table } from '../src/search/table.js';
 import { replay } from '../src/referee.js';
-import { mamySusan } from './helpers.js';
+import { mamySusan, stateOf, compiled } from './helpers.js';
 
 const UNBOUNDED = { shuffles: 255, wasteBlocker: 40 };
 
 function orderOf(game: string, card: string, base = 0): number {
-  const state = new State(game);
-  return homeOrder(state.rules)[base * 52 + parseCard(card)]!;
+  const { rules } = compiled(game);
+  return homeOrder(rules)[base * 52 + parseCard(card)]!;
 }
 
 describe('home order: how many cards go onto a foundation before a card can', () => {
@@ -38,7 +37,7 @@ describe('home order: how many cards go onto a foundation before a card can', ()
 });
 
 describe('the score', () => {
-  const score = (p: Position): number => evaluate(State.fromPosition(p), homeOrder(new State(p.game).rules), 40);
+  const score = (p: Position): number => evaluate(stateOf(p), homeOrder(compiled(p.game).rules), 40);
   const full = [13, 13, 13, 13, 13, 13, 13, 13];
   it('a card above one that must go home first counts against', () => {
     const blocked = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['QC', 'KC'], ['QC', 'KC']] });
@@ -53,7 +52,7 @@ describe('the score', () => {
 });
 
 function search(position: Position, megabytes = 16, how = UNBOUNDED): { outcome: number; moves: string[] } {
-  const state = State.fromPosition(position);
+  const state = stateOf(position);
   const outcome = new BestFirst(megabytes).search(state, new Table(16), how, 1_000_000, Infinity);
   return { outcome, moves: Array.from(state.line.subarray(0, state.depth), (m) => formatMove(state.rules, m)) };
 }

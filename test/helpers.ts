@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RANKS } from '../src/cards.js';
 import { readPosition, type Position } from '../src/deal.js';
+import { compileGame, type CompiledGame } from '../src/engine/game.js';
+import { State } from '../src/engine/state.js';
+import { getGame } from '../src/games/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Randomness
@@ -25,6 +28,12 @@ export function mulberry32(seed: number): () => number {
 
 // ---------------------------------------------------------------------------------------------
 // Positions
+
+/** The engine's compiled form of the game with this id. */
+export const compiled = (gameId: string): CompiledGame => compileGame(getGame(gameId));
+
+/** An engine state holding the position. */
+export const stateOf = (p: Position): State => State.fromPosition(compiled(p.game), p);
 
 /** A position checked as the tool checks input (card counts, pile limits, foundations). */
 export const valid = (p: Position): Position => readPosition(JSON.stringify(p));

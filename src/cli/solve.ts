@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { getGame } from '../games/index.js';
 import { describeMove, applyMove, parseMove } from '../engine/moves.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { DEFAULT_SETTINGS, solvePosition, type SolveReport, type SolveSettings } from '../solve.js';
 import { intFlag, numberFlag, positionFromFlags, run } from './io.js';
@@ -40,15 +41,15 @@ export function solveCommand(program: Command): void {
 
 function formatReport(report: SolveReport): string {
   const { stats } = report;
+  const state = State.fromPosition(compileGame(getGame(report.game)), report.position);
   const why = report.result === 'unknown' ? ` (${stats.limit} limit reached)` : report.result === 'lost' ? ' (no line wins: proved)' : '';
   const lines = [
     `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${report.result}${why}`,
     `${stats.nodes} positions in ${stats.ms} ms${stats.tableFull ? ' (the table filled up)' : ''}`,
-    ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${getGame(report.game).decks * 52} cards home`]),
+    ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${state.rules.totalCards} cards home`]),
   ];
   if (report.result === 'won') {
     lines.push(`${report.moves.length} moves, replayed and checked:`);
-    const state = State.fromPosition(report.position);
     report.moves.forEach((text, i) => {
       const m = parseMove(state.rules, text);
       lines.push(`${String(i + 1).padStart(4)}. ${describeMove(state, m)}  [${text}]`);

@@ -4,7 +4,9 @@
 // (a player remembers where it has been), so every game ends.
 import type { Position } from '../deal.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
+import { getGame } from '../games/index.js';
 import { replay } from '../referee.js';
 import type { Player } from './greedy.js';
 import { viewOf } from './view.js';
@@ -20,7 +22,7 @@ const MAX_GAME_MOVES = 5000;
 
 export function playGame(position: Position, player: Player, onMove?: (move: string, state: State) => void): PlayResult {
   const t0 = performance.now();
-  const state = State.fromPosition(position);
+  const state = State.fromPosition(compileGame(getGame(position.game)), position);
   const seen = new Set<string>([`${state.keyLo}:${state.keyHi}`]);
   const buffer = new Int32Array(MAX_MOVES);
   const moves: string[] = [];

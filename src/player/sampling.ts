@@ -11,7 +11,9 @@ import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
 import { applyMove, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
+import { getGame } from '../games/index.js';
 import { mix32 } from '../engine/zobrist.js';
 import { greedyPlayer, greedyRank, type Player } from './greedy.js';
 import { determinize, type View } from './view.js';
@@ -41,7 +43,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0): Player
     const unseen = view.unseen.map(parseCard);
     const home = view.foundations.reduce((n, f) => n + f.length, 0);
     const total = home + unseen.length + [...view.tableau, ...view.reserves, view.waste].reduce((n, p) => n + p.length, 0);
-    if (state?.rules.game.id !== view.game) state = new State(view.game);
+    if (state?.rules.game.id !== view.game) state = new State(compileGame(getGame(view.game)));
     for (let k = 0; k < settings.samples; k++) {
       const order = [...unseen];
       shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
