@@ -3,7 +3,7 @@ import { UsageError } from './errors.js';
 import { parseUserJson } from './files.js';
 import { readPosition, type Position } from './deal.js';
 
-import type { Outcome } from './search/search.js';
+import type { Outcome } from './search/solver.js';
 
 export type { Outcome };
 

@@ -2,7 +2,7 @@
 // is reported. A win that fails replay is an engine bug and is thrown, never reported.
 import type { Position } from './deal.js';
 import { formatMove } from './engine/moves.js';
-import { Solver, type Limit } from './search/search.js';
+import { Solver, type Limit } from './search/solver.js';
 import { compileGame } from './engine/game.js';
 import { State } from './engine/state.js';
 import { getGame } from './games/index.js';

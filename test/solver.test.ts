@@ -9,7 +9,7 @@ import { describe, it, expect } from 'vitest';
 import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
-import { Solver } from '../src/search/search.js';
+import { Solver } from '../src/search/solver.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition, type SolveReport } from '../src/solve.js';
 import { cliScratchFolder, expectOneLineError, mamySusan, patience, rank, valid, stateOf } from './helpers.js';

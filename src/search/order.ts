@@ -1,6 +1,6 @@
 // Move ordering: the search tries first the moves that most often lead to a win. This is
 // ordering only (every move is still searched), so it can never make an answer wrong.
-import { foundationAccepts } from '../engine/moves.js';
+import { foundationAccepts, moveCount, moveDst, moveSrc } from '../engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
@@ -30,10 +30,10 @@ export function orderMoves(s: State, moves: Int32Array, at: number, n: number, s
  */
 function score(s: State, m: number): number {
   const r = s.rules;
-  const src = m & 255;
+  const src = moveSrc(m);
   if (src === r.stock) return 90;
-  const dst = (m >>> 8) & 255;
-  const count = m >>> 16;
+  const dst = moveDst(m);
+  const count = moveCount(m);
   const srcKind = r.kindOf[src]!;
   const dstKind = r.kindOf[dst]!;
   const left = s.len[src]! - count;
