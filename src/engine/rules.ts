@@ -178,13 +178,3 @@ export function pileIndex(rules: Rules, id: string): number {
     m[1] === 'f' ? [0, rules.nFoundations] : m[1] === 't' ? [rules.firstTableau, rules.nTableau] : [rules.firstReserve, rules.nReserves];
   return i < count ? first + i : -1;
 }
-
-/**
- * Whether a move is a shuffle: it neither puts a tableau card home, nor takes a card from a
- * reserve or the waste, nor draws. Lines of many shuffles in a row are what the cheap passes cut.
- */
-export function isShuffle(r: Rules, m: number): boolean {
-  const src = m & 255;
-  const kind = r.kindOf[src]!;
-  return !(kind === KIND_R || kind === KIND_W || src === r.stock || (kind === KIND_T && r.kindOf[(m >>> 8) & 255] === KIND_F));
-}
