@@ -3,6 +3,7 @@ import { getGame } from '../games/index.js';
 import { describeMove, applyMove, parseMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
+import { MAX_DEPTH } from '../search/context.js';
 import { DEFAULT_SETTINGS, solvePosition, type SolveReport, type SolveSettings } from '../solve.js';
 import { intFlag, numberFlag, positionFromFlags, run } from './io.js';
 
@@ -33,19 +34,19 @@ export function solveCommand(program: Command): void {
       .option('--json', 'print the solve result as JSON (FORMATS.md)'),
   ).action((opts) =>
     run(() => {
-      const report = solvePosition(positionFromFlags(opts), settingsFromFlags(opts));
-      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report));
+      const settings = settingsFromFlags(opts);
+      const report = solvePosition(positionFromFlags(opts), settings);
+      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report, settings));
     }),
   );
 }
 
-function formatReport(report: SolveReport): string {
+function formatReport(report: SolveReport, settings: SolveSettings): string {
   const { stats } = report;
   const state = State.fromPosition(compileGame(getGame(report.game)), report.position);
-  const why = report.result === 'unknown' ? ` (${stats.limit} limit reached)` : report.result === 'lost' ? ' (no line wins: proved)' : '';
   const lines = [
-    `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${report.result}${why}`,
-    `${stats.nodes} positions in ${stats.ms} ms${stats.tableFull ? ' (the table filled up)' : ''}`,
+    `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${verdict(report, settings)}`,
+    `${stats.nodes} positions in ${stats.ms} ms${stats.tableFull ? ' (the table filled up: positions off the current line were searched again)' : ''}`,
     ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${state.rules.totalCards} cards home`]),
   ];
   if (report.result === 'won') {
@@ -57,4 +58,18 @@ function formatReport(report: SolveReport): string {
     });
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The result in words: for `lost` what proves it, for `unknown` what stopped the search. */
+export function verdict(report: SolveReport, settings: SolveSettings): string {
+  const { nodes, limit } = report.stats;
+  // A loss is claimed only by a pass that searched every line (src/search/status.ts, provesLoss).
+  if (report.result === 'won') return 'won';
+  if (report.result === 'lost') return `lost: every line was searched, ${nodes} positions`;
+  const why =
+    limit === 'time' ? `the time limit (${settings.timeLimit} s) was reached` :
+    limit === 'nodes' ? `the node limit (${settings.maxNodes} positions) was reached` :
+    limit === 'depth' ? `a line longer than ${MAX_DEPTH} moves was cut` :
+    'the table was full (more --memory may help)';
+  return `unknown: ${why}, so nothing is proved`;
 }
