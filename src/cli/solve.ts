@@ -4,7 +4,7 @@ import { describeMove, applyMove, parseMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { MAX_DEPTH } from '../search/context.js';
-import { DEFAULT_SETTINGS, solvePosition, type SolveReport, type SolveSettings } from '../solve.js';
+import { DEFAULT_SETTINGS, solvePosition, solvePositionOnThreads, type SolveReport, type SolveSettings } from '../solve.js';
 import { intFlag, numberFlag, positionFromFlags, run } from './io.js';
 
 /** The solver flags shared by solve, winrate and bench. */
@@ -31,11 +31,14 @@ export function solveCommand(program: Command): void {
       .option('-g, --game <id>', 'game id')
       .option('-s, --seed <n>', 'seed of the deal')
       .option('-p, --position <file>', 'a position JSON (FORMATS.md) to solve instead (- for stdin)')
-      .option('--json', 'print the solve result as JSON (FORMATS.md)'),
+      .option('--json', 'print the solve result as JSON (FORMATS.md)')
+      .option('--threads <k>', 'search on k threads at once, each its own way and with its own --memory; the first to decide answers', '1'),
   ).action((opts) =>
-    run(() => {
+    run(async () => {
       const settings = settingsFromFlags(opts);
-      const report = solvePosition(positionFromFlags(opts), settings);
+      const threads = intFlag('--threads', opts.threads, 1, 64);
+      const position = positionFromFlags(opts);
+      const report = threads === 1 ? solvePosition(position, settings) : await solvePositionOnThreads(position, settings, threads);
       process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report, settings));
     }),
   );
@@ -46,7 +49,7 @@ function formatReport(report: SolveReport, settings: SolveSettings): string {
   const state = State.fromPosition(compileGame(getGame(report.game)), report.position);
   const lines = [
     `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${verdict(report, settings)}`,
-    `${stats.nodes} positions in ${stats.ms} ms${stats.tableFull ? ' (the table filled up: positions off the current line were searched again)' : ''}`,
+    `${stats.nodes} positions in ${stats.ms} ms${stats.threads ? ` on ${stats.threads} threads (the answer from thread ${stats.thread})` : ''}${stats.tableFull ? ' (the table filled up: positions off the current line were searched again)' : ''}`,
     ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${state.rules.totalCards} cards home`]),
   ];
   if (report.result === 'won') {

@@ -47,6 +47,8 @@ export class SearchContext {
     megabytes: number,
     /** Longest line a pass follows from the search's root (tests cut lines with a short one). */
     readonly maxDepth = MAX_DEPTH,
+    /** Shared with other threads: once its first element is not 0, the search stops as at its time limit. */
+    private readonly stop?: Int32Array,
   ) {
     this.table = new Table(megabytes);
   }
@@ -80,7 +82,12 @@ export class SearchContext {
 
   /** NODES or TIME if the whole search's limit is reached, else EXHAUSTED (the search may go on). */
   atLimit(): typeof NODES | typeof TIME | typeof EXHAUSTED {
-    return this.nodes >= this.maxNodes ? NODES : performance.now() >= this.deadline ? TIME : EXHAUSTED;
+    return this.nodes >= this.maxNodes ? NODES : this.outOfTime(this.deadline) ? TIME : EXHAUSTED;
+  }
+
+  /** Whether the time `cap` is past, or another thread asked this search to stop. */
+  outOfTime(cap: number): boolean {
+    return performance.now() >= cap || (this.stop !== undefined && Atomics.load(this.stop, 0) !== 0);
   }
 
   /** Starts a pass from `state` (at the root) with these caps: an empty table holding the root. */
@@ -103,7 +110,7 @@ export class SearchContext {
     if (this.nodes >= this.nodeCap) return NODES;
     applyMove(state, m);
     const nodes = ++this.nodes;
-    if ((nodes & 1023) === 0 && performance.now() >= this.timeCap) return TIME;
+    if ((nodes & 1023) === 0 && this.outOfTime(this.timeCap)) return TIME;
     const home = state.foundationCards();
     if (home === this.total) return WON;
     if (home > this.best) {

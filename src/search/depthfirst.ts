@@ -31,6 +31,8 @@ export class DepthFirst {
   private readonly shufflesInRow = new Int32Array(MAX_DEPTH + 1);
   /** The base rank the running pass allows for the first foundation card (0: any). */
   private baseChoice = 0;
+  /** The running pass's seed for ordering moves of equal score (0: generation order). */
+  private ties = 0;
 
   /**
    * One pass from `state` (at the search's root, the table holding it: ctx.beginPass). Leaves the
@@ -47,6 +49,7 @@ export class DepthFirst {
     const nextMove = this.nextMove;
     const shufflesInRow = this.shufflesInRow;
     this.baseChoice = pass.base;
+    this.ties = pass.ties ?? 0;
     let cut = false;
     let d = 0;
     this.pathLo[0] = state.keyLo;
@@ -92,7 +95,7 @@ export class DepthFirst {
   private expand(state: State, at: number): number {
     let n = searchMoves(state, this.moves, at);
     if (this.baseChoice !== 0 && state.base === 0) n = this.keepBase(state, at, n);
-    orderMoves(state, this.moves, at, n, this.scores);
+    orderMoves(state, this.moves, at, n, this.scores, this.ties);
     return n;
   }
 

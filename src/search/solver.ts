@@ -42,9 +42,9 @@ export class Solver {
 
   constructor(
     private readonly megabytes: number,
-    options: { maxDepth?: number } = {},
+    options: { maxDepth?: number; stop?: Int32Array } = {},
   ) {
-    this.ctx = new SearchContext(megabytes, options.maxDepth);
+    this.ctx = new SearchContext(megabytes, options.maxDepth, options.stop);
   }
 
   get table(): Table {
@@ -93,7 +93,7 @@ export class Solver {
         if (status === EXHAUSTED || status === DEPTH) done[i] = true;
         if (status === FULL) return status;
         if (ctx.nodes >= nodeCap) return NODES;
-        if (performance.now() >= timeCap) return TIME;
+        if (ctx.outOfTime(timeCap)) return TIME;
         searched = true;
       }
       // Every pass is done: the unbounded ones cut lines, or they would have proved the loss.

@@ -3,8 +3,7 @@
 // runs out of memory becomes an `error` row (piscina replaces the worker) and the run goes on.
 // Aborting stops the submitting; running deals are cancelled (their threads terminated) and
 // dropped, never written as rows.
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { workerEntry } from '../threads.js';
 import { errorRow, rowFromOutcome, type DealOutcome, type DealRow, type DealTask } from './types.js';
 
 export interface PoolOptions {
@@ -25,22 +24,10 @@ export interface PoolRun {
   interrupted: boolean;
 }
 
-/** Where the worker module is and how a thread must be started to load it. */
-export function workerEntry(): { filename: string; execArgv: string[] } {
-  // Under tsx or vitest this file is the TypeScript source: the worker is too, and each thread
-  // needs tsx's loader (as an absolute file URL, so it is found from any working directory).
-  // From the compiled dist/ the worker is plain JavaScript.
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return { filename: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
-  }
-  return { filename: fileURLToPath(new URL('./worker.js', import.meta.url)), execArgv: [] };
-}
-
 export async function playDeals(tasks: Iterable<DealTask>, opts: PoolOptions): Promise<PoolRun> {
   const { Piscina } = await import('piscina');
   const workers = Math.max(1, Math.floor(opts.workers));
-  const entry = workerEntry();
+  const entry = workerEntry(import.meta.url, 'worker');
   const pool = new Piscina<DealTask, DealOutcome>({
     filename: entry.filename,
     execArgv: entry.execArgv,
