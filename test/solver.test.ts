@@ -1,4 +1,4 @@
-// The thoughtful solver (src/search/search.ts through src/solve.ts) on positions with known
+// The thoughtful solver (src/search/solver.ts through src/solve.ts) on positions with known
 // answers, built by hand for each game: won in a few moves, proved lost, and positions where only
 // one kind of move wins (a foundation take-back, a foundation-to-foundation move, a run move, one
 // base rank). Every win is replayed with the independent referee; every "lost" and every "only X

@@ -131,7 +131,7 @@ function baseRanksToTry(state: State): number[] {
  * depth-first passes alone, with moves of equal score ordered by a seed of its own (its thread
  * number), so that each thread walks the space in another order. Measured on the first 10 Mamy
  * Susan and 10 Double Signora deals unknown at 10 s in results/thoughtful.csv, each plan alone
- * at 8M nodes: `passPlan` decided none; the exact pass alone none; the depth-first passes alone
+ * at 8M nodes (Solver.solve with threadPlan(state, k), one deal at a time): `passPlan` decided none; the exact pass alone none; the depth-first passes alone
  * with generation order none of the Mamy Susan deals; with equal scores ordered by seed 1, 8
  * (Mamy Susan 54, 55, 112; Double Signora 81, 83, 86, 89, 91), by seed 2, 8 (the same with
  * Double Signora 52 for 81): 9 of 20 between them.
