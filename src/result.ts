@@ -7,7 +7,7 @@ import { parseUserJson } from './files.js';
 import { parseSeed, positionFromJson, seedMismatch, type Position } from './deal.js';
 import type { GameId } from './games/index.js';
 import { replay } from './referee.js';
-import type { Limit, Outcome } from './engine/search.js';
+import type { Limit, Outcome } from './search/solver.js';
 
 export type { Limit, Outcome };
 
@@ -21,6 +21,9 @@ export interface SolveStats {
   tableFull: boolean;
   /** The most cards on the foundations in any position entered (for a player: at the end). */
   mostHome: number;
+  /** With `solve --threads K`: K, and the thread whose answer it is (0 searches as a single thread does). */
+  threads?: number;
+  thread?: number;
 }
 
 /**

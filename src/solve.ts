@@ -1,11 +1,16 @@
 // Solving one position: the search, then the independent referee's replay of any win before it
-// is reported. A win that fails replay is an engine bug and is thrown, never reported.
+// is reported. A win that fails replay is an engine bug and is thrown, never reported. With
+// several threads, each searches with its own plan and the first to decide answers.
 import type { Position } from './deal.js';
+import { compileGame } from './engine/game.js';
 import { formatMove } from './engine/moves.js';
-import { Solver } from './engine/search.js';
 import { State } from './engine/state.js';
+import { UsageError } from './errors.js';
+import { getGame } from './games/index.js';
 import { replay } from './referee.js';
 import type { SolveResult } from './result.js';
+import { Solver, type Limits, type SearchResult } from './search/solver.js';
+import { workerEntry } from './threads.js';
 
 export interface SolveSettings {
   /** Transposition table size in megabytes. */
@@ -35,14 +40,28 @@ export function reusableSolver(memoryMb: number): Solver {
   return cached.solver;
 }
 
+const limitsOf = (settings: SolveSettings): Limits => ({ maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
+
 /** Solves with a solver that may be reused (its table is cleared, not reallocated). */
-export function solvePosition(position: Position, settings: SolveSettings, solver = new Solver(settings.memoryMb)): SolveResult {
-  const state = State.fromPosition(position);
-  // A position and its suit images are won or lost together (the game's file proves it): one key
-  // for all. Mamy Susan, measured: seed 28 won in 51 s with it, unknown at 120 s without; of 12
-  // deals unknown at 10 s, 1 won with it, none without; at 19 % fewer positions a second.
+/**
+ * The state a search starts from. A position and its suit images are won or lost together (the
+ * game's file proves it): one key for all. Mamy Susan, measured: seed 28 won in 51 s with it,
+ * unknown at 120 s without; of 12 deals unknown at 10 s, 1 won with it, none without; at 19 %
+ * fewer positions a second.
+ */
+export function searchState(position: Position): State {
+  const state = State.fromPosition(compileGame(getGame(position.game)), position);
   state.setSymmetric(true);
-  const found = solver.solve(state, { maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
+  return state;
+}
+
+export function solvePosition(position: Position, settings: SolveSettings, solver = new Solver(settings.memoryMb)): SolveResult {
+  const state = searchState(position);
+  return reportOf(position, state, solver.solve(state, limitsOf(settings)));
+}
+
+/** The report of a search of `position` (held by `state`), its win replayed by the referee. */
+function reportOf(position: Position, state: State, found: SearchResult, extra: { threads?: number; thread?: number } = {}): SolveResult {
   const moves = found.moves.map((m) => formatMove(state.rules, m));
   if (found.result === 'won') {
     const verdict = replay(position, moves);
@@ -63,6 +82,77 @@ export function solvePosition(position: Position, settings: SolveSettings, solve
       ...(found.limit ? { limit: found.limit } : {}),
       tableFull: found.tableFull,
       mostHome: found.best,
+      ...extra,
     },
   };
+}
+
+/** What a search thread (solve-thread.ts) is given, and what it answers. */
+export interface ThreadTask {
+  position: Position;
+  settings: SolveSettings;
+  thread: number;
+  /** Shared: set to 1 to stop the thread's search (it then answers at once, as at its time limit). */
+  stop: Int32Array;
+}
+export type ThreadAnswer = { found: SearchResult } | { error: string; usage: boolean };
+
+/** Time a stopped thread has to answer before it is terminated. */
+const STOP_GRACE_MS = 2000;
+
+/**
+ * Solves on `threads` worker threads, each with its own plan (src/search/plan.ts, threadPlan)
+ * and its own table of `settings.memoryMb`, each under the limits of `settings`. The first to
+ * win or prove the loss answers and the others are stopped; their positions count in `nodes`.
+ * If none decides, the answer is unknown with thread 0's limit.
+ */
+export async function solvePositionOnThreads(position: Position, settings: SolveSettings, threads: number): Promise<SolveResult> {
+  const t0 = performance.now();
+  const state = searchState(position);
+  const { Piscina } = await import('piscina');
+  const entry = workerEntry(import.meta.url, 'solve-thread');
+  const pool = new Piscina<ThreadTask, ThreadAnswer>({ filename: entry.filename, execArgv: entry.execArgv, minThreads: threads, maxThreads: threads });
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const abort = new AbortController();
+  let grace: NodeJS.Timeout | undefined;
+  const stopAll = (): void => {
+    if (Atomics.exchange(stop, 0, 1) !== 0) return;
+    grace = setTimeout(() => abort.abort(), STOP_GRACE_MS);
+  };
+  const found = new Array<SearchResult | undefined>(threads);
+  let failure: Error | undefined;
+  const fail = (e: Error): void => {
+    failure ??= e;
+    stopAll();
+  };
+  pool.on('error', (e: unknown) => fail(new Error(`a search thread failed: ${e instanceof Error ? e.message : String(e)}`)));
+  const runs = Array.from({ length: threads }, (_, thread) =>
+    pool.run({ position, settings, thread, stop }, { signal: abort.signal }).then(
+      (answer) => {
+        if ('error' in answer) return fail(answer.usage ? new UsageError(answer.error) : new Error(answer.error));
+        found[thread] = answer.found;
+        if (answer.found.result !== 'unknown') stopAll();
+      },
+      (e: unknown) => {
+        // A thread terminated after the stop is no failure: another thread answered.
+        if (!abort.signal.aborted) fail(new Error(`search thread ${thread} failed: ${e instanceof Error ? e.message : String(e)}`));
+      },
+    ),
+  );
+  await Promise.allSettled(runs);
+  clearTimeout(grace);
+  await pool.destroy();
+  const decided = found.findIndex((f) => f !== undefined && f.result !== 'unknown');
+  if (decided < 0 && failure) throw failure;
+  const thread = decided >= 0 ? decided : 0;
+  const reported = found.filter((f): f is SearchResult => f !== undefined);
+  const chosen = found[thread] ?? reported[0]!;
+  const combined: SearchResult = {
+    ...chosen,
+    nodes: reported.reduce((n, f) => n + f.nodes, 0),
+    ms: performance.now() - t0,
+    tableFull: reported.some((f) => f.tableFull),
+    best: Math.max(...reported.map((f) => f.best)),
+  };
+  return reportOf(position, state, combined, { threads, thread });
 }

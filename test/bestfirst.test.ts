@@ -1,4 +1,4 @@
-// The best-first search (src/engine/bestfirst.ts) and its heuristic (src/engine/heuristic.ts):
+// The best-first search (src/search/bestfirst.ts) and its heuristic (src/search/heuristic.ts):
 // home orders derived from each game's foundation rules, the score's direction, and the search's
 // answers: a win replays, a position it expands to the end is lost for the referee too, and a
 // node store that fills up never claims a loss.
@@ -6,19 +6,20 @@ import { describe, it, expect } from 'vitest';
 import { parseCard } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
-import { BestFirst, BF_EXHAUSTED, BF_FULL, BF_WON } from '../src/engine/bestfirst.js';
-import { evaluate, homeOrder } from '../src/engine/heuristic.js';
+import { BestFirst } from '../src/search/bestfirst.js';
+import { SearchContext } from '../src/search/context.js';
+import { UNBOUNDED, type BestFirstPass } from '../src/search/plan.js';
+import { EXHAUSTED, FULL, WON, type Status } from '../src/search/status.js';
+import { evaluate, homeOrder } from '../src/search/heuristic.js';
 import { formatMove } from '../src/engine/moves.js';
-import { State } from '../src/engine/state.js';
-import { Table } from '../src/engine/table.js';
 import { replay } from '../src/referee.js';
-import { mamySusan } from './helpers.js';
+import { mamySusan, stateOf, compiled } from './helpers.js';
 
-const UNBOUNDED = { shuffles: 255, wasteBlocker: 40 };
+const ANY_SHUFFLES: BestFirstPass = { kind: 'best-first', shuffles: UNBOUNDED, wasteBlocker: 40, weight: 1 };
 
 function orderOf(game: string, card: string, base = 0): number {
-  const state = new State(game);
-  return homeOrder(state.rules)[base * 52 + parseCard(card)]!;
+  const { rules } = compiled(game);
+  return homeOrder(rules)[base * 52 + parseCard(card)]!;
 }
 
 describe('home order: how many cards go onto a foundation before a card can', () => {
@@ -38,7 +39,7 @@ describe('home order: how many cards go onto a foundation before a card can', ()
 });
 
 describe('the score', () => {
-  const score = (p: Position): number => evaluate(State.fromPosition(p), homeOrder(new State(p.game).rules), 40);
+  const score = (p: Position): number => evaluate(stateOf(p), homeOrder(compiled(p.game).rules), 40);
   const full = [13, 13, 13, 13, 13, 13, 13, 13];
   it('a card above one that must go home first counts against', () => {
     const blocked = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['QC', 'KC'], ['QC', 'KC']] });
@@ -52,17 +53,20 @@ describe('the score', () => {
   });
 });
 
-function search(position: Position, megabytes = 16, how = UNBOUNDED): { outcome: number; moves: string[] } {
-  const state = State.fromPosition(position);
-  const outcome = new BestFirst(megabytes).search(state, new Table(16), how, 1_000_000, Infinity);
+function search(position: Position, megabytes = 16, how = ANY_SHUFFLES): { outcome: Status; moves: string[] } {
+  const state = stateOf(position);
+  const ctx = new SearchContext(16);
+  ctx.start(state, { maxNodes: 1_000_000, timeLimitMs: 0 });
+  ctx.beginPass(state, 1_000_000, Infinity);
+  const outcome = new BestFirst(megabytes).run(state, ctx, how);
   return { outcome, moves: Array.from(state.line.subarray(0, state.depth), (m) => formatMove(state.rules, m)) };
 }
 
 describe('best-first search', () => {
   it('Mamy Susan seed 1 (at most 2 shuffles in a row): a win, replayed by the referee', () => {
     const position = dealGame(getGame('mamy-susan'), 1);
-    const { outcome, moves } = search(position, 16, { shuffles: 2, wasteBlocker: 40 });
-    expect(outcome).toBe(BF_WON);
+    const { outcome, moves } = search(position, 16, { ...ANY_SHUFFLES, shuffles: 2 });
+    expect(outcome).toBe(WON);
     const verdict = replay(position, moves);
     expect(verdict.ok && verdict.won).toBe(true);
   });
@@ -71,10 +75,10 @@ describe('best-first search', () => {
       t: [['QC', 'KC'], ['QC', 'KC'], ['QD', 'KD'], ['QD', 'KD'], ['QH', 'KH'], ['QH', 'KH'], ['QS', 'KS'], ['QS', 'KS'], ['TH', 'JH'], ['TH', 'JH']],
       r: ['JS'],
     });
-    expect(search(lost).outcome).toBe(BF_EXHAUSTED);
+    expect(search(lost).outcome).toBe(EXHAUSTED);
   });
   it('when its node store fills up it says so, and claims no loss', () => {
     const position = dealGame(getGame('mamy-susan'), 16);
-    expect(search(position, 0).outcome).toBe(BF_FULL);
+    expect(search(position, 0).outcome).toBe(FULL);
   });
 });

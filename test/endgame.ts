@@ -7,6 +7,7 @@ import { follows } from '../src/games/build.js';
 import type { Game } from '../src/games/index.js';
 import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../src/engine/moves.js';
 import { State } from '../src/engine/state.js';
+import { stateOf } from './helpers.js';
 
 /**
  * Deal `seed`, then put all but about `off` cards home: the foundations are built (random
@@ -96,7 +97,7 @@ export interface Exhaustive {
  * only so that easy wins are found before the cap; the order cannot change a finished answer.
  */
 export function exhaustive(position: Position, cap: number): Exhaustive {
-  const s = State.fromPosition(position);
+  const s = stateOf(position);
   const seen = new Set<string>();
   let moves = new Int32Array(MAX_MOVES * 64);
   const first: number[] = [];
@@ -161,7 +162,7 @@ export function exhaustive(position: Position, cap: number): Exhaustive {
  * position is near its end, with most of what the deal allows still possible.
  */
 export function playedOut(game: Game, seed: number, steps: number, drawBias: number, random: () => number): Position {
-  const s = State.fromPosition(dealGame(game, seed));
+  const s = stateOf(dealGame(game, seed));
   const moves = new Int32Array(MAX_MOVES);
   for (let i = 0; i < steps; i++) {
     const n = generateMoves(s, moves, false, 0);

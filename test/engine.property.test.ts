@@ -9,7 +9,7 @@ import { State } from '../src/engine/state.js';
 import { MAX_MOVES, applyMove, formatMove, generateMoves, isLegal, parseMove, undoMove } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
 import { legalMoves, replay } from '../src/referee.js';
-import { mulberry32 } from './helpers.js';
+import { mulberry32, stateOf } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -28,7 +28,7 @@ function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
 
 const clone = (p: Position): Position => JSON.parse(JSON.stringify(p)) as Position;
 const keyOf = (s: State): string => `${s.keyLo}:${s.keyHi}`;
-const keyOfPosition = (p: Position): string => keyOf(State.fromPosition(p));
+const keyOfPosition = (p: Position): string => keyOf(stateOf(p));
 
 function fail(msg: string): never {
   expect.fail(msg);
@@ -160,7 +160,7 @@ function playout(game: Game, rng: Rng, maxMoves: number, visit: (po: Playout) =>
   // Now and then start from the deal with its stock spread out, to reach the end game (empty
   // stock and waste: Double Signora's open spaces, Double Dot's interchangeable tableau) often.
   const deal = rng() < 0.3 ? spreadStock(dealGame(game, seed)) : dealGame(game, seed);
-  const state = State.fromPosition(deal);
+  const state = stateOf(deal);
   const po: Playout = { game, seed, deal, state, line: [], text: [] };
   const policy = randomPolicy(rng);
   visit(po);
@@ -439,7 +439,7 @@ describe('engine: fixed cases', () => {
   it('Double Dot: the last deal makes the tableau interchangeable, undo restores', () => {
     const game = GAMES.find((g) => g.id === 'double-dot')!;
     const deal = dealGame(game, 7);
-    const s = State.fromPosition(deal);
+    const s = stateOf(deal);
     const draw = parseMove(s.rules, 'draw');
     for (let i = 0; i < 5; i++) {
       expect(isLegal(s, draw)).toBe(true);
@@ -463,7 +463,7 @@ describe('engine: fixed cases', () => {
   it('Double Signora: the first foundation card fixes the base; undo clears it', () => {
     const game = GAMES.find((g) => g.id === 'double-signora')!;
     const deal = dealGame(game, 1); // reserve top TH, t0 4S
-    const s = State.fromPosition(deal);
+    const s = stateOf(deal);
     const key0 = keyOf(s);
     const m = parseMove(s.rules, 'r0>f5');
     expect(isLegal(s, m)).toBe(true);

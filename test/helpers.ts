@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RANKS } from '../src/cards.js';
-import { readPosition, type Position } from '../src/deal.js';
+import { dealGame, readPosition, type Position } from '../src/deal.js';
+import { compileGame, type CompiledGame } from '../src/engine/game.js';
+import { State } from '../src/engine/state.js';
+import { getGame } from '../src/games/index.js';
+import { greedyPlayer } from '../src/player/greedy.js';
+import { playGame } from '../src/player/play.js';
+import { play } from '../src/referee.js';
 
 // ---------------------------------------------------------------------------------------------
 // Randomness
@@ -25,6 +31,12 @@ export function mulberry32(seed: number): () => number {
 
 // ---------------------------------------------------------------------------------------------
 // Positions
+
+/** The engine's compiled form of the game with this id. */
+export const compiled = (gameId: string): CompiledGame => compileGame(getGame(gameId));
+
+/** An engine state holding the position. */
+export const stateOf = (p: Position): State => State.fromPosition(compiled(p.game), p);
 
 /** A position checked as the tool checks input (card counts, pile limits, foundations). */
 export const valid = (p: Position): Position => readPosition(JSON.stringify(p));
@@ -118,4 +130,18 @@ export function cliScratchFolder(prefix: string): ScratchFolder {
     return p;
   };
   return { path, file };
+}
+
+/**
+ * The position `back` moves before the end of the greedy player's game of a deal: a game in
+ * progress, so without the deal's seed (a position that gives a seed must be that fresh deal).
+ */
+export function lateGreedyPosition(game: string, seed: number, back: number): Position {
+  const deal = dealGame(getGame(game), seed);
+  const played = playGame(deal, greedyPlayer);
+  expect(played.result).toBe('lost');
+  let position = deal;
+  for (const move of played.moves.slice(0, played.moves.length - back)) position = play(position, move);
+  const { seed: _dealt, ...inProgress } = position;
+  return inProgress;
 }

@@ -13,7 +13,7 @@ import { playGame } from '../src/player/play.js';
 import { samplingPlayer, type SamplingSettings } from '../src/player/sampling.js';
 import { bestPlayer } from '../src/player/best.js';
 import { determinize, viewOf, type View } from '../src/player/view.js';
-import { mamySusan, mulberry32, patience, requireBuiltCli } from './helpers.js';
+import { mamySusan, mulberry32, patience, requireBuiltCli, stateOf } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -309,7 +309,7 @@ describe('the rollout player', () => {
         for (const k of [0, 20, moves.length]) {
           const v = replay(deal, moves.slice(0, k));
           if (!v.ok) throw new Error(v.reason);
-          const state = State.fromPosition(v.final);
+          const state = stateOf(v.final);
           for (const move of legalMoves(v.final)) {
             expect(baseRank(state, parseMove(state.rules, move)), `${game.id} seed ${seed} after ${k}: ${move}`).toBe(greedyRank(viewOf(v.final), move));
           }

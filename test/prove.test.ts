@@ -6,11 +6,11 @@
 // passes that can prove a loss), a finished search must give the same answer, lost included.
 import { describe, it, expect } from 'vitest';
 import { GAMES } from '../src/games/index.js';
-import { Solver } from '../src/engine/search.js';
+import { Solver } from '../src/search/solver.js';
 import { State } from '../src/engine/state.js';
 import type { Position } from '../src/deal.js';
 import { endgame, exhaustive, playedOut } from './endgame.js';
-import { mulberry32 } from './helpers.js';
+import { mulberry32, stateOf } from './helpers.js';
 
 /** Positions of each kind per game, and the most the plain search may enter for one. */
 const CASES = 200;
@@ -28,7 +28,7 @@ function compare(gameId: string, positions: Position[]): { won: number; lost: nu
     }
     const truth = plain.won ? 'won' : 'lost';
     for (const symmetric of [false, true]) {
-      const s = State.fromPosition(position);
+      const s = stateOf(position);
       s.setSymmetric(symmetric);
       const found = solver.solve(s, { maxNodes: 0, timeLimitMs: 0 });
       if (found.result !== truth) {

@@ -4,10 +4,9 @@ import { describe, it, expect } from 'vitest';
 import { cardName, orderedDecks } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { getGame, type GameId } from '../src/games/index.js';
-import { State } from '../src/engine/state.js';
 import { isLegal, parseMove, applyMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
-import { mulberry32 } from './helpers.js';
+import { mulberry32, stateOf } from './helpers.js';
 
 const suitRun = (suit: string, ranks: string): string[] => [...ranks].map((r) => r + suit);
 const ALL = 'A23456789TJQK';
@@ -234,7 +233,7 @@ function candidates(p: Position): string[] {
 }
 
 function engineLegalSet(p: Position): string[] {
-  const s = State.fromPosition(p);
+  const s = stateOf(p);
   return candidates(p).filter((m) => {
     const code = parseMove(s.rules, m);
     return code >= 0 && isLegal(s, code);
@@ -242,7 +241,7 @@ function engineLegalSet(p: Position): string[] {
 }
 
 function enginePlay(p: Position, move: string): Position {
-  const s = State.fromPosition(p);
+  const s = stateOf(p);
   applyMove(s, parseMove(s.rules, move));
   return s.toPosition();
 }

@@ -5,9 +5,9 @@ import { describe, it, expect } from 'vitest';
 import { cardName, orderedDecks } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { getGame, type GameId } from '../src/games/index.js';
-import { State } from '../src/engine/state.js';
 import { isLegal, parseMove, applyMove, undoMove } from '../src/engine/moves.js';
 import { play, whyIllegal } from '../src/referee.js';
+import { stateOf } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Building positions by hand.
@@ -68,14 +68,14 @@ function build(game: GameId, spec: Spec, fillInto: string, padTableau = false): 
 // Asking both the referee and the engine.
 
 function engineLegal(pos: Position, move: string): boolean {
-  const s = State.fromPosition(pos);
+  const s = stateOf(pos);
   const m = parseMove(s.rules, move);
   return m >= 0 && isLegal(s, m);
 }
 
 /** The engine's position after `move`; also checks that undoing it restores the position. */
 function enginePlay(pos: Position, move: string): Position {
-  const s = State.fromPosition(pos);
+  const s = stateOf(pos);
   const before = s.toPosition();
   const m = parseMove(s.rules, move);
   if (m < 0 || !isLegal(s, m)) throw new Error(`engine refuses ${move}`);

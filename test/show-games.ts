@@ -6,6 +6,7 @@ import { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
 import type { SolveResult } from '../src/result.js';
 import { solvePosition } from '../src/solve.js';
+import { stateOf } from './helpers.js';
 
 /** One deal of each game that the solver wins within a fraction of a second. */
 export const SHOWN_DEALS = [
@@ -30,7 +31,7 @@ export function solveDeal(game: string, seed: number): SolveResult {
 
 /** positions[k]: the engine's position after the first k moves (the engine, not the referee). */
 export function enginePositions(position: Position, moves: readonly string[]): Position[] {
-  const state = State.fromPosition(position);
+  const state = stateOf(position);
   const out = [state.toPosition()];
   for (const text of moves) {
     const m = parseMove(state.rules, text);

@@ -1,4 +1,4 @@
-// The thoughtful solver (src/engine/search.ts through src/solve.ts) on positions with known
+// The thoughtful solver (src/search/solver.ts through src/solve.ts) on positions with known
 // answers, built by hand for each game: won in a few moves, proved lost, and positions where only
 // one kind of move wins (a foundation take-back, a foundation-to-foundation move, a run move, one
 // base rank). Every win is replayed with the independent referee; every "lost" and every "only X
@@ -9,12 +9,11 @@ import { describe, it, expect } from 'vitest';
 import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
-import { Solver } from '../src/engine/search.js';
-import { State } from '../src/engine/state.js';
+import { Solver } from '../src/search/solver.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
 import type { SolveResult } from '../src/result.js';
-import { cliScratchFolder, expectOneLineError, mamySusan, patience, rank, valid } from './helpers.js';
+import { cliScratchFolder, expectOneLineError, mamySusan, patience, rank, valid, stateOf } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Solving and checking
@@ -420,7 +419,7 @@ describe('limits', () => {
   ];
   for (const [game, seed] of deals) {
     it(`maxNodes 1: ${game} seed ${seed} is unknown with limit 'nodes'`, () => {
-      const state = State.fromPosition(dealGame(getGame(game), seed));
+      const state = stateOf(dealGame(getGame(game), seed));
       expect(state.isWon()).toBe(false);
       const r = big.solve(state, { maxNodes: 1, timeLimitMs: 0 });
       expect({ result: r.result, limit: r.limit, moves: r.moves.length, nodes: r.nodes }).toMatchObject({ result: 'unknown', limit: 'nodes', moves: 0 });
@@ -428,13 +427,13 @@ describe('limits', () => {
   }
   it('the search enters no more positions than maxNodes allows', () => {
     for (const maxNodes of [1, 100, 2000]) {
-      const r = big.solve(State.fromPosition(dealGame(getGame('mamy-susan'), 1)), { maxNodes, timeLimitMs: 0 });
+      const r = big.solve(stateOf(dealGame(getGame('mamy-susan'), 1)), { maxNodes, timeLimitMs: 0 });
       expect(r.nodes, `maxNodes ${maxNodes}`).toBeLessThanOrEqual(maxNodes);
     }
   });
   it('the state is left as it was found', () => {
     const position = dealGame(getGame('mamy-susan'), 1);
-    const state = State.fromPosition(position);
+    const state = stateOf(position);
     big.solve(state, { maxNodes: 5000, timeLimitMs: 0 });
     expect(state.depth).toBe(0);
     expect(state.toPosition()).toEqual(position);

@@ -8,7 +8,7 @@ import { dealGame } from '../src/deal.js';
 import { GAMES, getGame } from '../src/games/index.js';
 import { State } from '../src/engine/state.js';
 import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../src/engine/moves.js';
-import { mulberry32 } from './helpers.js';
+import { mulberry32, stateOf } from './helpers.js';
 import { playedOut } from './endgame.js';
 
 const swapSuits = (pos: Position, pairs: [string, string][]): Position => {
@@ -22,7 +22,7 @@ const swapSuits = (pos: Position, pairs: [string, string][]): Position => {
 };
 
 const keyOf = (pos: Position): string => {
-  const s = State.fromPosition(pos);
+  const s = stateOf(pos);
   s.setSymmetric(true);
   return `${s.keyLo}:${s.keyHi}`;
 };
@@ -46,7 +46,7 @@ describe('suit-symmetric keys', () => {
     const random = mulberry32(0x5718);
     const moves = new Int32Array(MAX_MOVES);
     for (let seed = 0; seed < 40; seed++) {
-      const s = State.fromPosition(dealGame(ms, seed));
+      const s = stateOf(dealGame(ms, seed));
       s.setSymmetric(true);
       const start = `${s.keyLo}:${s.keyHi}`;
       for (let k = 0; k < 300; k++) {
@@ -62,7 +62,7 @@ describe('suit-symmetric keys', () => {
 
   it('games without suit swaps keep their key', () => {
     for (const game of GAMES.filter((g) => !g.suitSwaps)) {
-      const s = State.fromPosition(dealGame(game, 3));
+      const s = stateOf(dealGame(game, 3));
       const before = [s.keyLo, s.keyHi];
       s.setSymmetric(true);
       expect([s.keyLo, s.keyHi]).toEqual(before);

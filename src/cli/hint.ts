@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { describeMove, parseMove } from '../engine/moves.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
+import { getGame } from '../games/index.js';
 import { firstMove } from '../player/play.js';
 import { makePlayer, parsePlayerName } from '../player/players.js';
 import { playerLabel } from '../sim/types.js';
@@ -31,7 +33,7 @@ export function hintCommand(program: Command): void {
         wonAfter = won;
       });
       const { move, legal } = firstMove(position, player);
-      const state = State.fromPosition(position);
+      const state = State.fromPosition(compileGame(getGame(position.game)), position);
       const words = move === null ? null : describeMove(state, parseMove(state.rules, move));
       const share = samples > 0 ? wonAfter / samples : null;
       const hint = {

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { getGame } from '../games/index.js';
 import { describeMove, applyMove, parseMove } from '../engine/moves.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
-import { DEFAULT_SETTINGS, solvePosition, type SolveSettings } from '../solve.js';
+import { MAX_DEPTH } from '../search/context.js';
+import { DEFAULT_SETTINGS, solvePosition, solvePositionOnThreads, type SolveSettings } from '../solve.js';
 import type { SolveResult } from '../result.js';
 import { intFlag, positionFromFlags, run, secondsFlag } from './io.js';
 
@@ -30,26 +32,29 @@ export function solveCommand(program: Command): void {
       .option('-g, --game <id>', 'game id')
       .option('-s, --seed <n>', 'seed of the deal')
       .option('-p, --position <file>', 'a position JSON (FORMATS.md) to solve instead (- for stdin)')
-      .option('--json', 'print the solve result as JSON (FORMATS.md)'),
+      .option('--json', 'print the solve result as JSON (FORMATS.md)')
+      .option('--threads <k>', 'search on k threads at once, each its own way and with its own --memory; the first to decide answers', '1'),
   ).action((opts) =>
-    run(() => {
-      const report = solvePosition(positionFromFlags(opts), settingsFromFlags(opts));
-      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report));
+    run(async () => {
+      const settings = settingsFromFlags(opts);
+      const threads = intFlag('--threads', opts.threads, 1, 64);
+      const position = positionFromFlags(opts);
+      const report = threads === 1 ? solvePosition(position, settings) : await solvePositionOnThreads(position, settings, threads);
+      process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report, settings));
     }),
   );
 }
 
-function formatReport(report: SolveResult): string {
+function formatReport(report: SolveResult, settings: SolveSettings): string {
   const { stats } = report;
-  const why = report.result === 'unknown' ? ` (${stats.limit} limit reached)` : report.result === 'lost' ? ' (no line wins: proved)' : '';
+  const state = State.fromPosition(compileGame(getGame(report.game)), report.position);
   const lines = [
-    `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${report.result}${why}`,
-    `${stats.nodes} positions in ${stats.ms} ms${stats.tableFull ? ' (the table filled up)' : ''}`,
-    ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${getGame(report.game).decks * 52} cards home`]),
+    `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${verdict(report, settings)}`,
+    `${stats.nodes} positions in ${stats.ms} ms${stats.threads ? ` on ${stats.threads} threads (the answer from thread ${stats.thread})` : ''}${stats.tableFull ? ' (the table filled up: positions off the current line were searched again)' : ''}`,
+    ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${state.rules.totalCards} cards home`]),
   ];
   if (report.result === 'won') {
     lines.push(`${report.moves.length} moves, replayed and checked:`);
-    const state = State.fromPosition(report.position);
     report.moves.forEach((text, i) => {
       const m = parseMove(state.rules, text);
       lines.push(`${String(i + 1).padStart(4)}. ${describeMove(state, m)}  [${text}]`);
@@ -57,4 +62,18 @@ function formatReport(report: SolveResult): string {
     });
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The result in words: for `lost` what proves it, for `unknown` what stopped the search. */
+export function verdict(report: SolveResult, settings: SolveSettings): string {
+  const { nodes, limit } = report.stats;
+  // A loss is claimed only by a pass that searched every line (src/search/status.ts, provesLoss).
+  if (report.result === 'won') return 'won';
+  if (report.result === 'lost') return `lost: every line was searched, ${nodes} positions`;
+  const why =
+    limit === 'time' ? `the time limit (${settings.timeLimit} s) was reached` :
+    limit === 'nodes' ? `the node limit (${settings.maxNodes} positions) was reached` :
+    limit === 'depth' ? `a line longer than ${MAX_DEPTH} moves was cut` :
+    'the table was full (more --memory may help)';
+  return `unknown: ${why}, so nothing is proved`;
 }

@@ -1,5 +1,5 @@
 // Moves as integers: src | dst << 8 | count << 16 (count > 1 only for Double Dot's runs); the
-// draw is src = dst = the stock. Generation, apply and undo for every game, from the compiled
+// draw is src = dst = the stock. This file alone knows that layout: others use the accessors. Generation, apply and undo for every game, from the compiled
 // rules; apply records what else a move did (base rank fixed, space auto-filled, piles dealt)
 // so that undo restores the state and its key exactly.
 import { cardName } from '../cards.js';
@@ -7,8 +7,11 @@ import { KIND_F, KIND_S, KIND_T, KIND_W, START_BASE, pileId, pileIndex, type Rul
 import type { State } from './state.js';
 
 export const encodeMove = (src: number, dst: number, count: number): number => src | (dst << 8) | (count << 16);
+/** The pile a move takes cards from (the stock for the draw). */
 export const moveSrc = (m: number): number => m & 255;
+/** The pile a move puts cards on (the stock for the draw). */
 export const moveDst = (m: number): number => (m >>> 8) & 255;
+/** How many cards a move takes as one run (1 but for Double Dot's runs). */
 export const moveCount = (m: number): number => m >>> 16;
 export const drawMove = (rules: Rules): number => encodeMove(rules.stock, rules.stock, 1);
 
@@ -145,8 +148,8 @@ function findTwins(s: State): void {
 
 export function applyMove(s: State, m: number): void {
   const r = s.rules;
-  const src = m & 255;
-  const dst = (m >>> 8) & 255;
+  const src = moveSrc(m);
+  const dst = moveDst(m);
   let info = 0;
   if (src === r.stock) {
     if (r.drawToTableau) {
@@ -161,7 +164,7 @@ export function applyMove(s: State, m: number): void {
       s.push(r.waste, s.pop(src));
     }
   } else {
-    const count = m >>> 16;
+    const count = moveCount(m);
     const from = src * s.stride + s.len[src]! - count;
     const bottom = s.cards[from]!;
     for (let i = 0; i < count; i++) s.push(dst, s.cards[from + i]!);
@@ -190,8 +193,8 @@ export function undoMove(s: State): void {
   s.depth--;
   const m = s.line[s.depth]!;
   const info = s.lineInfo[s.depth]!;
-  const src = m & 255;
-  const dst = (m >>> 8) & 255;
+  const src = moveSrc(m);
+  const dst = moveDst(m);
   if (src === r.stock) {
     if (r.drawToTableau) {
       if (info & TABLEAU_NOW_INTERCHANGEABLE) s.setTableauInterchangeable(false);
@@ -204,7 +207,7 @@ export function undoMove(s: State): void {
   if (info & FILLED_FROM_WASTE) s.push(r.waste, s.pop(src));
   else if (info & FILLED_FROM_STOCK) s.push(r.stock, s.pop(src));
   if (info & BASE_SET) s.setBase(0);
-  const count = m >>> 16;
+  const count = moveCount(m);
   const from = dst * s.stride + s.len[dst]! - count;
   for (let i = 0; i < count; i++) s.push(src, s.cards[from + i]!);
   for (let i = 0; i < count; i++) s.pop(dst);

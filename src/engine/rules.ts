@@ -60,9 +60,9 @@ export interface Rules {
   emptyTableauAlways: boolean;
   tableauRuns: boolean;
   autoFill: boolean;
-  /** Whether the search begins best-first (src/engine/bestfirst.ts). */
+  /** Whether the search begins best-first (src/search/bestfirst.ts). */
   bestFirst: boolean;
-  /** Mamy Susan's safe move home (see src/engine/safe.ts). */
+  /** Mamy Susan's safe move home (see src/search/safe.ts). */
   safeHomeLowerRanks: boolean;
   /**
    * The suit swaps (Game.suitSwaps) as card permutations: [image * 52 + card] for the images of
@@ -196,14 +196,4 @@ export function pileIndex(rules: Rules, id: string): number {
   const [first, count] =
     m[1] === 'f' ? [0, rules.nFoundations] : m[1] === 't' ? [rules.firstTableau, rules.nTableau] : [rules.firstReserve, rules.nReserves];
   return i < count ? first + i : -1;
-}
-
-/**
- * Whether a move is a shuffle: it neither puts a tableau card home, nor takes a card from a
- * reserve or the waste, nor draws. Lines of many shuffles in a row are what the cheap passes cut.
- */
-export function isShuffle(r: Rules, m: number): boolean {
-  const src = m & 255;
-  const kind = r.kindOf[src]!;
-  return !(kind === KIND_R || kind === KIND_W || src === r.stock || (kind === KIND_T && r.kindOf[(m >>> 8) & 255] === KIND_F));
 }

@@ -3,21 +3,9 @@
 // and the Zobrist key, kept up to date by push and pop.
 import { cardName, parseCard, parseRank, rankName } from '../cards.js';
 import type { Position } from '../deal.js';
-import { getGame } from '../games/index.js';
-import { compileRules, type Rules } from './rules.js';
-import { makeZobrist, mix32, type Zobrist } from './zobrist.js';
-
-const compiled = new Map<string, { rules: Rules; zobrist: Zobrist }>();
-
-function rulesFor(gameId: string): { rules: Rules; zobrist: Zobrist } {
-  let entry = compiled.get(gameId);
-  if (!entry) {
-    const rules = compileRules(getGame(gameId));
-    entry = { rules, zobrist: makeZobrist(rules) };
-    compiled.set(gameId, entry);
-  }
-  return entry;
-}
+import type { CompiledGame } from './game.js';
+import type { Rules } from './rules.js';
+import { mix32, type Zobrist } from './zobrist.js';
 
 /** Longest line of moves a state can record for undo (the search's depth limit). */
 export const MAX_LINE = 1 << 17;
@@ -52,8 +40,8 @@ export class State {
   depth = 0;
   seed: number | undefined;
 
-  constructor(gameId: string) {
-    const { rules, zobrist } = rulesFor(gameId);
+  constructor(game: CompiledGame) {
+    const { rules, zobrist } = game;
     this.rules = rules;
     this.zobrist = zobrist;
     this.stride = rules.totalCards;
@@ -67,8 +55,9 @@ export class State {
     this.pileClass = rules.drawToTableau ? zobrist.ownClass : zobrist.sharedClass;
   }
 
-  static fromPosition(pos: Position): State {
-    const s = new State(pos.game);
+  /** A state of `game` holding `pos` (a position of that game). */
+  static fromPosition(game: CompiledGame, pos: Position): State {
+    const s = new State(game);
     s.load(pos);
     return s;
   }

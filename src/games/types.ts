@@ -72,7 +72,7 @@ export interface Game {
    */
   safeHome?: 'lower-ranks-home';
   /**
-   * Whether the solver starts with a best-first pass (src/engine/bestfirst.ts) before its
+   * Whether the solver starts with a best-first pass (src/search/bestfirst.ts) before its
    * depth-first ones. A measured choice, not a rule: the game's file gives the figures.
    */
   bestFirst?: boolean;

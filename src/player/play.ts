@@ -4,7 +4,9 @@
 // (a player remembers where it has been), so every game ends.
 import type { Position } from '../deal.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
+import { getGame } from '../games/index.js';
 import { replay } from '../referee.js';
 import type { SolveResult } from '../result.js';
 import { roundMs } from '../solve.js';
@@ -16,7 +18,7 @@ const MAX_GAME_MOVES = 5000;
 
 export function playGame(position: Position, player: Player, onMove?: (move: string, state: State) => void): SolveResult {
   const t0 = performance.now();
-  const state = State.fromPosition(position);
+  const state = State.fromPosition(compileGame(getGame(position.game)), position);
   const seen = new Set<string>([keyOf(state)]);
   const moves: string[] = [];
   while (!state.isWon() && moves.length < MAX_GAME_MOVES) {
@@ -45,7 +47,7 @@ export function playGame(position: Position, player: Player, onMove?: (move: str
 
 /** The player's first move from a position (null: none, or it gives up), as in playGame. */
 export function firstMove(position: Position, player: Player): { move: string | null; legal: string[] } {
-  const state = State.fromPosition(position);
+  const state = State.fromPosition(compileGame(getGame(position.game)), position);
   if (state.isWon()) return { move: null, legal: [] };
   const { legal } = offered(state, new Set([keyOf(state)]));
   return { move: legal.length ? player(viewOf(position), legal) : null, legal };

@@ -10,7 +10,9 @@
 import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
 import { applyMove, parseMove, undoMove } from '../engine/moves.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
+import { getGame } from '../games/index.js';
 import { mix32 } from '../engine/zobrist.js';
 import type { DecisionReport, Player } from './greedy.js';
 import { baseRank, rolloutHome } from './policy.js';
@@ -37,7 +39,7 @@ export function rolloutPlayer(settings: RolloutSettings, dealSeed = 0, report?: 
   return (view: View, legal: readonly string[]): string | null => {
     decision++;
     if (legal.length <= 1) return legal[0] ?? null;
-    if (state?.rules.game.id !== view.game) state = new State(view.game);
+    if (state?.rules.game.id !== view.game) state = new State(compileGame(getGame(view.game)));
     const s = state;
     const unseen = view.unseen.map(parseCard);
     const sample = (k: number): void => {

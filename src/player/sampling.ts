@@ -12,7 +12,9 @@ import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve.js';
+import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
+import { getGame } from '../games/index.js';
 import { mix32 } from '../engine/zobrist.js';
 import { greedyPlayer, greedyRank, type DecisionReport, type Player } from './greedy.js';
 import { determinize, viewOf, type View } from './view.js';
@@ -55,7 +57,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
     decision++;
     if (states[0]?.rules.game.id !== view.game) {
       states.length = 0;
-      for (let k = 0; k < (settings.keep ? settings.samples : 1); k++) states.push(new State(view.game));
+      for (let k = 0; k < (settings.keep ? settings.samples : 1); k++) states.push(new State(compileGame(getGame(view.game))));
     }
     const votes = new Float64Array(legal.length);
     const wins = new Int32Array(legal.length);

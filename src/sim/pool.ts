@@ -4,9 +4,8 @@
 // Aborting stops the submitting; running deals are cancelled (their threads terminated) and
 // dropped, never written as rows.
 import { setMaxListeners } from 'node:events';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SolveResult } from '../result.js';
+import { workerEntry, workerFileEntry } from '../threads.js';
 import { errorRow, rowFromResult, type DealRow, type DealTask } from './types.js';
 
 export interface PoolOptions {
@@ -29,21 +28,10 @@ export interface PoolRun {
   interrupted: boolean;
 }
 
-/** Where the worker module is and how a thread must be started to load it. */
-export function workerEntry(worker?: string): { filename: string; execArgv: string[] } {
-  // Under tsx or vitest this file is the TypeScript source: the worker is too, and each thread
-  // needs tsx's loader (as an absolute file URL, so it is found from any working directory).
-  // From the compiled dist/ the worker is plain JavaScript.
-  const filename = worker ?? fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url));
-  if (!filename.endsWith('.ts')) return { filename, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: ['--import', tsx] };
-}
-
 export async function playDeals(tasks: Iterable<DealTask>, opts: PoolOptions): Promise<PoolRun> {
   const { Piscina } = await import('piscina');
   const workers = Math.max(1, Math.floor(opts.workers));
-  const entry = workerEntry(opts.worker);
+  const entry = opts.worker !== undefined ? workerFileEntry(opts.worker) : workerEntry(import.meta.url, 'worker');
   const pool = new Piscina<DealTask, SolveResult>({
     filename: entry.filename,
     execArgv: entry.execArgv,

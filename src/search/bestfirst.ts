@@ -1,43 +1,28 @@
-// Best-first search: always expand the most promising position seen so far (heuristic.ts), so
+// The best-first pass: always expand the most promising position seen so far (heuristic.ts), so
 // an early mistake is left behind as soon as its line looks worse than another. Positions are
 // not stored: a node is its parent and the move from it, and the state walks the tree from the
-// node it is at to the next one popped (usually a child, one move away).
+// node it is at to the next one popped (usually a child, one move away). It stops when its table
+// or its node store is full, so a pass that allows every move and expands every position proves
+// the loss (status.ts, provesLoss).
+import { MAX_MOVES, applyMove, undoMove } from '../engine/moves.js';
+import { MAX_LINE, type State } from '../engine/state.js';
+import { NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { evaluate, homeOrder } from './heuristic.js';
-import { applyMove, MAX_MOVES, undoMove } from './moves.js';
+import { isShuffle, type BestFirstPass } from './plan.js';
 import { searchMoves } from './safe.js';
-import { MAX_LINE, type State } from './state.js';
-import { FOUND, FULL, type Table } from './table.js';
-import { isShuffle } from './rules.js';
-
-export const BF_WON = 0;
-/** Every position reachable was expanded: the position is lost. */
-export const BF_EXHAUSTED = 1;
-export const BF_NODES = 2;
-export const BF_TIME = 3;
-/** The node store or the table is full. */
-export const BF_FULL = 4;
-/** Every position was expanded but some line was too long to follow: nothing is proved. */
-export const BF_DEPTH = 5;
-
-/** The shuffle bound of a pass that allows any number in a row. */
-export const UNBOUNDED = 255;
-
-export interface BestFirstPass {
-  /** Shuffle moves allowed in a row (UNBOUNDED: any number). */
-  shuffles: number;
-  /** The heuristic's weight for a blocker in the waste. */
-  wasteBlocker: number;
-}
+import { DEPTH, EXHAUSTED, FULL, type OnRefusedKey, type Status } from './status.js';
 
 /** Bytes a node takes: parent, move, depth, shuffles, and its heap entry. */
 const BYTES_PER_NODE = 21;
 
 export class BestFirst {
+  /** Where the table refuses a key, the pass stops (FULL). */
+  static readonly onRefusedKey: OnRefusedKey = 'stop';
   private readonly capacity: number;
   private readonly parent: Int32Array;
   private readonly move: Int32Array;
   private readonly depth: Int32Array;
-  /** Shuffle moves in a row ending at the node (see search.ts). */
+  /** Shuffle moves in a row ending at the node (up to 255: bounded passes allow at most 3). */
   private readonly shuffles: Uint8Array;
   /** A max-heap of score * 2^24 + node id: the best score first, then the newest node. */
   private readonly heap: Float64Array;
@@ -45,10 +30,6 @@ export class BestFirst {
   private count = 0;
   private readonly moves = new Int32Array(MAX_MOVES);
   private readonly path = new Int32Array(MAX_LINE);
-  nodes = 0;
-  best = 0;
-  private cut = false;
-  bestFirstMove = -1;
 
   constructor(megabytes: number) {
     this.capacity = Math.max(1024, Math.min(1 << 24, Math.floor((megabytes * 1024 * 1024) / BYTES_PER_NODE)));
@@ -60,68 +41,44 @@ export class BestFirst {
   }
 
   /**
-   * Searches from `state`; on a win leaves the winning line applied, otherwise leaves `state`
-   * somewhere in the tree for the caller to unwind to its root depth.
+   * One pass from `state` (at the search's root, the table holding it: ctx.beginPass). On a win
+   * leaves the winning line applied, otherwise leaves `state` somewhere in the tree.
    */
-  search(state: State, table: Table, how: BestFirstPass, nodeCap: number, timeCap: number): number {
-    const order = homeOrder(state.rules);
+  run(state: State, ctx: SearchContext, pass: BestFirstPass): Status {
     const r = state.rules;
-    const total = r.totalCards;
-    const rootDepth = state.depth;
-    table.clear();
-    table.insert(state.keyLo, state.keyHi);
+    const order = homeOrder(r);
+    const deepest = ctx.deepest;
+    const moves = this.moves;
     this.heapSize = 0;
     this.count = 0;
-    this.cut = false;
-    this.add(-1, 0, rootDepth, 0, 0);
+    let cut = false;
+    this.add(-1, 0, state.depth, 0, 0);
     let at = 0;
-    let nodes = this.nodes;
-    const moves = this.moves;
     while (this.heapSize > 0) {
       const id = this.pop();
       this.walk(state, at, id);
       at = id;
       const n = searchMoves(state, moves, 0);
-      if (state.depth + 1 >= MAX_LINE) {
-        this.cut = true;
+      if (state.depth >= deepest) {
+        cut = true;
         continue;
       }
       for (let i = 0; i < n; i++) {
-        if (nodes >= nodeCap) return this.stop(nodes, BF_NODES);
         const m = moves[i]!;
         const run = isShuffle(r, m) ? this.shuffles[id]! + 1 : 0;
-        if (run > how.shuffles) continue;
-        applyMove(state, m);
-        nodes++;
-        if ((nodes & 1023) === 0 && performance.now() >= timeCap) {
-          undoMove(state);
-          return this.stop(nodes, BF_TIME);
-        }
-        const home = state.foundationCards();
-        if (home === total) return this.stop(nodes, BF_WON);
-        if (home > this.best) {
-          this.best = home;
-          this.bestFirstMove = state.line[rootDepth]!;
-        }
-        const seen = table.insert(state.keyLo, state.keyHi);
-        if (seen === FOUND) {
+        if (run > pass.shuffles) continue;
+        const step = ctx.enter(state, m);
+        if (step === SEEN) {
           undoMove(state);
           continue;
         }
-        if (seen === FULL || this.count >= this.capacity) {
-          undoMove(state);
-          return this.stop(nodes, BF_FULL);
-        }
-        this.add(id, m, state.depth, evaluate(state, order, how.wasteBlocker), run);
+        if (step !== NEW) return step === REFUSED ? FULL : (step as Status);
+        if (this.count >= this.capacity) return FULL;
+        this.add(id, m, state.depth, evaluate(state, order, pass.wasteBlocker), run);
         undoMove(state);
       }
     }
-    return this.stop(nodes, this.cut ? BF_DEPTH : BF_EXHAUSTED);
-  }
-
-  private stop(nodes: number, outcome: number): number {
-    this.nodes = nodes;
-    return outcome;
+    return cut ? DEPTH : EXHAUSTED;
   }
 
   /** Moves `state` from tree node `from` to tree node `to` by undoing to their common ancestor. */
@@ -153,7 +110,7 @@ export class BestFirst {
     this.parent[id] = parent;
     this.move[id] = move;
     this.depth[id] = depth;
-    this.shuffles[id] = run;
+    this.shuffles[id] = run < 255 ? run : 255;
     // Sift up.
     const key = score * 16777216 + id;
     const heap = this.heap;

@@ -1,12 +1,18 @@
 // Move ordering: the search tries first the moves that most often lead to a win. This is
 // ordering only (every move is still searched), so it can never make an answer wrong.
-import { foundationAccepts } from './moves.js';
-import { KIND_F, KIND_R, KIND_T, KIND_W } from './rules.js';
-import type { State } from './state.js';
+import { foundationAccepts, moveCount, moveDst, moveSrc } from '../engine/moves.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
+import { mix32 } from '../engine/zobrist.js';
 
-/** Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small). */
-export function orderMoves(s: State, moves: Int32Array, at: number, n: number, scores: Int32Array): void {
-  for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!);
+/**
+ * Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small).
+ * With a `ties` seed other than 0, moves of equal score come in an order drawn from the seed and
+ * the position (the same every time), not in the order they were generated.
+ */
+export function orderMoves(s: State, moves: Int32Array, at: number, n: number, scores: Int32Array, ties: number): void {
+  if (ties === 0) for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!);
+  else for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!) * 1024 + (mix32((moves[at + i]! ^ ties ^ s.keyLo) >>> 0) & 1023);
   for (let i = 1; i < n; i++) {
     const m = moves[at + i]!;
     const v = scores[i]!;
@@ -30,10 +36,10 @@ export function orderMoves(s: State, moves: Int32Array, at: number, n: number, s
  */
 function score(s: State, m: number): number {
   const r = s.rules;
-  const src = m & 255;
+  const src = moveSrc(m);
   if (src === r.stock) return 90;
-  const dst = (m >>> 8) & 255;
-  const count = m >>> 16;
+  const dst = moveDst(m);
+  const count = moveCount(m);
   const srcKind = r.kindOf[src]!;
   const dstKind = r.kindOf[dst]!;
   const left = s.len[src]! - count;

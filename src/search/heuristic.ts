@@ -5,8 +5,8 @@
 // at 2, 5 or 10, and a bonus for cards on their tableau predecessor (10, 25) all won 55 to 64 of
 // 80, no clear winner, so the first weights stayed.
 import { parseCard } from '../cards.js';
-import { KIND_F, KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from './rules.js';
-import type { State } from './state.js';
+import { KIND_F, KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
 
 /** A card home. */
 const HOME = 100;

@@ -1,8 +1,8 @@
 // Moves the search makes at once, without trying the alternatives, because a proof shows that
 // doing so never loses a win. Only where a game's file gives the proof.
-import { generateMoves } from './moves.js';
-import { KIND_F } from './rules.js';
-import type { State } from './state.js';
+import { generateMoves, moveDst, moveSrc } from '../engine/moves.js';
+import { KIND_F } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
 
 /**
  * A move home that is safe to make at once, with no alternative searched, or -1. For games whose
@@ -15,8 +15,8 @@ export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number)
   for (let f = 0; f < r.nFoundations; f++) if (s.len[f]! < lowest) lowest = s.len[f]!;
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
-    const src = m & 255;
-    if (src === r.stock || r.kindOf[(m >>> 8) & 255] !== KIND_F || r.kindOf[src] === KIND_F) continue;
+    const src = moveSrc(m);
+    if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F) continue;
     if ((s.top(src) >> 2) + 1 <= lowest + 1) return m;
   }
   return -1;

@@ -1,0 +1,143 @@
+// The pass plan: which passes a search makes, in what order, with what share of the limits.
+// Data and the one function that lays it out for a position; the solver (solver.ts) runs it.
+import { moveDst, moveSrc } from '../engine/moves.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W, type Rules } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
+
+/**
+ * Whether a move is a shuffle: it neither puts a tableau card home, nor takes a card from a
+ * reserve or the waste, nor draws. Lines of many shuffles in a row are what the cheap passes cut.
+ */
+export function isShuffle(r: Rules, m: number): boolean {
+  const src = moveSrc(m);
+  const kind = r.kindOf[src]!;
+  return !(kind === KIND_R || kind === KIND_W || src === r.stock || (kind === KIND_T && r.kindOf[moveDst(m)] === KIND_F));
+}
+
+/** The shuffle bound of a pass that allows any number in a row. */
+export const UNBOUNDED = Infinity;
+
+/** A depth-first pass (depthfirst.ts). */
+export interface DepthFirstPass {
+  readonly kind: 'depth-first';
+  /** Shuffle moves allowed in a row (UNBOUNDED: any number). */
+  readonly shuffles: number;
+  /** The only rank the first foundation card may have in this pass (0: any). */
+  readonly base: number;
+  /** A seed for the order of moves of equal score (order.ts; absent: the order they are generated). */
+  readonly ties?: number;
+}
+
+/** A best-first pass (bestfirst.ts). */
+export interface BestFirstPass {
+  readonly kind: 'best-first';
+  /** Shuffle moves allowed in a row (UNBOUNDED: any number). */
+  readonly shuffles: number;
+  /** The heuristic's weight for a blocker in the waste. */
+  readonly wasteBlocker: number;
+  /** In rounds, the pass may enter its weight times the round's budget. */
+  readonly weight: number;
+}
+
+export type Pass = DepthFirstPass | BestFirstPass;
+
+/**
+ * One step of the plan: a pass with `share` of what is left of the limits, or passes taken in
+ * turn in rounds, each round doubling the positions a pass may enter (from `firstRoundNodes`
+ * times its weight; a pass starts afresh each round), all of them within `share`.
+ */
+export type Stage =
+  | { readonly share: number; readonly pass: DepthFirstPass }
+  | { readonly share: number; readonly rounds: readonly BestFirstPass[]; readonly firstRoundNodes: number };
+
+/** Whether the pass allows every move, so that searching all it allows proves a loss. */
+export const allowsEveryMove = (pass: Pass): boolean => pass.shuffles === UNBOUNDED && (pass.kind === 'best-first' || pass.base === 0);
+
+/** Shuffle moves allowed in a row in the cheap passes that come before the exact one. */
+const SHUFFLE_BOUNDS = [1, 2, 3, 5, 8];
+/** What share of the remaining limits a cheap pass may use. */
+const CHEAP_SHARE = 0.2;
+/**
+ * Where the first foundation card fixes the base rank, a cheap pass is first made for each base
+ * rank in turn (the choice is made once and decides the whole game), each with this share.
+ */
+const BASE_SHARE = 0.03;
+/**
+ * The best-first passes of games that begin with them, taken in turn in rounds, each pass
+ * entering at most its weight times the round's budget. Different weights and bounds win
+ * different deals: of 12 Mamy Susan deals left unknown at 10 s, at 1.5M nodes each, at most 1
+ * shuffle in a row won seeds 69 and 74, 2 with waste blockers at 70 seeds 28 and 87, unbounded
+ * with waste blockers at 120 seeds 112 and 114. Mamy Susan seeds 0..49 at 2M nodes: the first
+ * three alone, one after the other, won 42; all seven in equal parts 39; in rounds from 20k
+ * nodes each 37, in these weighted rounds 41. The 26 deals of seeds 0..199 the first three left
+ * unknown at 10 s, at 8M nodes: rounds from 20k won 8, these weighted rounds 7.
+ */
+const BEST_FIRST_PASSES: readonly BestFirstPass[] = [
+  { kind: 'best-first', wasteBlocker: 40, shuffles: 2, weight: 4 },
+  { kind: 'best-first', wasteBlocker: 40, shuffles: UNBOUNDED, weight: 4 },
+  { kind: 'best-first', wasteBlocker: 70, shuffles: UNBOUNDED, weight: 2 },
+  { kind: 'best-first', wasteBlocker: 40, shuffles: 1, weight: 1 },
+  { kind: 'best-first', wasteBlocker: 70, shuffles: 2, weight: 1 },
+  { kind: 'best-first', wasteBlocker: 120, shuffles: UNBOUNDED, weight: 1 },
+  { kind: 'best-first', wasteBlocker: 40, shuffles: 3, weight: 1 },
+];
+/** Positions a best-first pass may enter in the first round, times its weight. */
+const FIRST_ROUND_NODES = 100_000;
+/** The share of the limits the best-first rounds may use, before the depth-first passes. */
+const BEST_FIRST_SHARE = 0.8;
+/** Positions the cheap passes may enter in all (at their shares) when the search has no limits. */
+export const UNLIMITED_CHEAP_NODES = 25_000_000;
+
+/**
+ * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
+ * begin with the best-first rounds; then cheap depth-first passes that can find wins but prove
+ * nothing (one per base rank where the base rank is open, then one per shuffle bound): each
+ * allows only a few shuffles between two moves that make progress, so a win that needs little
+ * rearranging is found before the search sinks into the vast space of rearrangements. The last
+ * pass allows every move and is exact.
+ */
+export function passPlan(state: State): Stage[] {
+  const plan: Stage[] = [];
+  if (state.rules.bestFirst) plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES });
+  if (state.rules.usesBaseRank && state.base === 0) {
+    for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base } });
+  }
+  for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0 } });
+  plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0 } });
+  return plan;
+}
+
+/**
+ * Every rank, those of the reserve cards nearest the top first: reserve cards play only home,
+ * so a base rank that lets the reserve unwind early is the likeliest to win.
+ */
+function baseRanksToTry(state: State): number[] {
+  const r = state.rules;
+  const ranks: number[] = [];
+  const add = (card: number): void => {
+    const rank = (card >> 2) + 1;
+    if (!ranks.includes(rank)) ranks.push(rank);
+  };
+  for (let p = r.firstReserve; p < r.firstReserve + r.nReserves; p++) {
+    for (let d = state.len[p]! - 1; d >= 0; d--) add(state.cards[p * state.stride + d]!);
+  }
+  for (let rank = 1; rank <= 13; rank++) if (!ranks.includes(rank)) ranks.push(rank);
+  return ranks;
+}
+
+/**
+ * The plan of thread `thread` of a search on several threads (`solve --threads K`). Thread 0
+ * makes the plan of a single-threaded search (`passPlan`); every other thread makes its
+ * depth-first passes alone, with moves of equal score ordered by a seed of its own (its thread
+ * number), so that each thread walks the space in another order. Measured on the first 10 Mamy
+ * Susan and 10 Double Signora deals unknown at 10 s in results/thoughtful.csv, each plan alone
+ * at 8M nodes (Solver.solve with threadPlan(state, k), one deal at a time): `passPlan` decided none; the exact pass alone none; the depth-first passes alone
+ * with generation order none of the Mamy Susan deals; with equal scores ordered by seed 1, 8
+ * (Mamy Susan 54, 55, 112; Double Signora 81, 83, 86, 89, 91), by seed 2, 8 (the same with
+ * Double Signora 52 for 81): 9 of 20 between them.
+ */
+export function threadPlan(state: State, thread: number): Stage[] {
+  const plan = passPlan(state);
+  if (thread === 0) return plan;
+  return plan.flatMap((stage) => ('pass' in stage ? [{ share: stage.share, pass: { ...stage.pass, ties: thread } }] : []));
+}

@@ -1,0 +1,126 @@
+// The solver: runs the pass plan (plan.ts) over one search context (context.ts) and says won
+// (with the line), lost (only as provesLoss allows) or unknown (with the limit that stopped it).
+import { undoMove } from '../engine/moves.js';
+import type { State } from '../engine/state.js';
+import { BestFirst } from './bestfirst.js';
+import { SearchContext, type Limits } from './context.js';
+import { DepthFirst } from './depthfirst.js';
+import { allowsEveryMove, passPlan, UNLIMITED_CHEAP_NODES, type BestFirstPass, type Pass, type Stage } from './plan.js';
+import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
+import type { Table } from './table.js';
+
+export type { Limits } from './context.js';
+export type Outcome = 'won' | 'lost' | 'unknown';
+/** What stopped a search that did not decide: a limit, a line too deep, or a full table. */
+export type Limit = 'nodes' | 'time' | 'depth' | 'table';
+
+export interface SearchResult {
+  result: Outcome;
+  /** The winning line (engine move codes) when won. */
+  moves: number[];
+  nodes: number;
+  ms: number;
+  /** The limit that made the result unknown. */
+  limit?: Limit;
+  /** Whether the table filled up (the search went on, re-entering positions it had seen). */
+  tableFull: boolean;
+  /** Most cards on the foundations in any position entered. */
+  best: number;
+  /** The first move of the line to the first position with `best` cards home (-1: none beat the start). */
+  bestFirstMove: number;
+}
+
+const LIMIT_OF: Partial<Record<Status, Limit>> = { [NODES]: 'nodes', [TIME]: 'time', [DEPTH]: 'depth', [FULL]: 'table' };
+
+export class Solver {
+  private readonly ctx: SearchContext;
+  private readonly depthFirst = new DepthFirst();
+  /** The best-first node store, allocated the first time a game needs it. */
+  private bestFirst: BestFirst | undefined;
+  /** Whether a pass of the running search proved the loss. */
+  private lost = false;
+
+  constructor(
+    private readonly megabytes: number,
+    options: { maxDepth?: number; stop?: Int32Array } = {},
+  ) {
+    this.ctx = new SearchContext(megabytes, options.maxDepth, options.stop);
+  }
+
+  get table(): Table {
+    return this.ctx.table;
+  }
+
+  /** Searches from `state` (left as it was found) for a line that wins, pass by pass. */
+  solve(state: State, limits: Limits, plan: readonly Stage[] = passPlan(state)): SearchResult {
+    const t0 = performance.now();
+    const ctx = this.ctx;
+    ctx.start(state, limits);
+    this.lost = false;
+    let status: Status = state.isWon() ? WON : EXHAUSTED;
+    for (let i = 0; status === EXHAUSTED && !this.lost && i < plan.length; i++) {
+      const stage = plan[i]!;
+      status = 'pass' in stage ? this.pass(state, stage.pass, ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES), ctx.timeCapFor(stage.share)) : this.rounds(state, stage);
+      // Before the last stage, a stage that did not decide hands on what is left of the limits.
+      if (status !== WON && !this.lost && i < plan.length - 1) status = ctx.atLimit();
+    }
+    const result: Outcome = status === WON ? 'won' : this.lost ? 'lost' : 'unknown';
+    const moves = result === 'won' ? Array.from(state.line.subarray(ctx.rootDepth, state.depth)) : [];
+    this.unwind(state);
+    const limit = result === 'unknown' ? LIMIT_OF[status] : undefined;
+    return { result, moves, nodes: ctx.nodes, ms: performance.now() - t0, tableFull: ctx.tableFull, best: ctx.best, bestFirstMove: ctx.bestFirstMove, ...(limit ? { limit } : {}) };
+  }
+
+  /**
+   * The best-first passes in turn, in rounds (each round doubling the positions a pass may
+   * enter), until one wins or proves the loss, every pass is done (a bounded one that expanded
+   * everything would only do the same again), or the stage's caps or a full store stop them.
+   * Restarts cut the heavy tail: a deal one pass wins at once can take another millions of
+   * positions.
+   */
+  private rounds(state: State, stage: { share: number; rounds: readonly BestFirstPass[]; firstRoundNodes: number }): Status {
+    const ctx = this.ctx;
+    const nodeCap = ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES);
+    const timeCap = ctx.timeCapFor(stage.share);
+    const done = new Array<boolean>(stage.rounds.length).fill(false);
+    for (let budget = stage.firstRoundNodes; ; budget *= 2) {
+      let searched = false;
+      for (let i = 0; i < stage.rounds.length; i++) {
+        if (done[i]) continue;
+        const pass = stage.rounds[i]!;
+        const status = this.pass(state, pass, Math.min(ctx.nodes + budget * pass.weight, nodeCap), timeCap);
+        if (status === WON || this.lost) return status;
+        if (status === EXHAUSTED || status === DEPTH) done[i] = true;
+        if (status === FULL) return status;
+        if (ctx.nodes >= nodeCap) return NODES;
+        if (ctx.outOfTime(timeCap)) return TIME;
+        searched = true;
+      }
+      // Every pass is done: the unbounded ones cut lines, or they would have proved the loss.
+      if (!searched) return DEPTH;
+    }
+  }
+
+  /** One pass from the root with these caps; notes a proved loss; unwinds unless it won. */
+  private pass(state: State, pass: Pass, nodeCap: number, timeCap: number): Status {
+    const ctx = this.ctx;
+    ctx.beginPass(state, nodeCap, timeCap);
+    let status: Status;
+    let onRefusedKey: OnRefusedKey;
+    if (pass.kind === 'depth-first') {
+      status = this.depthFirst.run(state, ctx, pass);
+      onRefusedKey = DepthFirst.onRefusedKey;
+    } else {
+      this.bestFirst ??= new BestFirst(this.megabytes / 4);
+      status = this.bestFirst.run(state, ctx, pass);
+      onRefusedKey = BestFirst.onRefusedKey;
+    }
+    if (status !== WON) this.unwind(state);
+    if (provesLoss(status, allowsEveryMove(pass), ctx.refusedInPass, onRefusedKey)) this.lost = true;
+    return status;
+  }
+
+  private unwind(state: State): void {
+    while (state.depth > this.ctx.rootDepth) undoMove(state);
+  }
+}

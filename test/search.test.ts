@@ -1,0 +1,104 @@
+// The search core's rule for claiming a loss (src/search/status.ts, provesLoss), by itself and at
+// work: a lost position is lost with any table size, also when the table fills up and positions
+// are searched again, and never lost when the search hit a node limit, cut a line or stopped on
+// a full node store; and `patience solve` says what proves a loss or what stopped the search.
+// Node limits only, so every result is deterministic.
+import { describe, it, expect } from 'vitest';
+import { type Position } from '../src/deal.js';
+import { play, replay } from '../src/referee.js';
+import { formatMove } from '../src/engine/moves.js';
+import { UNBOUNDED, type Stage } from '../src/search/plan.js';
+import { Solver } from '../src/search/solver.js';
+import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from '../src/search/status.js';
+import { solvePosition } from '../src/solve.js';
+import type { SolveResult } from '../src/result.js';
+import { cliScratchFolder, lateGreedyPosition, patience, stateOf } from './helpers.js';
+
+const solve = (position: Position, solver: Solver, maxNodes = 0): SolveResult => solvePosition(position, { memoryMb: 32, maxNodes, timeLimit: 0 }, solver);
+
+describe('provesLoss: the one rule for claiming a loss', () => {
+  const statuses: Status[] = [WON, EXHAUSTED, NODES, TIME, DEPTH, FULL];
+  const ways: OnRefusedKey[] = ['stop', 'search-checking-the-line'];
+  it('only an exact pass that ended EXHAUSTED, with no key refused or refused keys searched again, proves a loss', () => {
+    for (const status of statuses) {
+      for (const exact of [false, true]) {
+        for (const refused of [false, true]) {
+          for (const way of ways) {
+            const expected = status === EXHAUSTED && exact && (!refused || way === 'search-checking-the-line');
+            expect(provesLoss(status, exact, refused, way), `status ${status} exact ${exact} refused ${refused} ${way}`).toBe(expected);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('the rule at work on lost positions', () => {
+  // Mamy Susan seed 2, 5 moves before the greedy player's end: lost after 6,528 positions, and
+  // with the smallest table (768 keys) after many more, the table full.
+  const mamy = lateGreedyPosition('mamy-susan', 2, 5);
+  const signora = lateGreedyPosition('double-signora', 0, 5);
+
+  it('lost with a roomy table, no limit hit', () => {
+    for (const position of [mamy, signora]) {
+      const r = solve(position, new Solver(32));
+      expect(r.result, position.game).toBe('lost');
+      expect(r.stats.limit).toBeUndefined();
+      expect(r.stats.tableFull).toBe(false);
+    }
+  });
+
+  it('lost with the smallest table too, where the table fills and positions are searched again (the line checked for repeats)', () => {
+    const roomy = solve(mamy, new Solver(32));
+    const tiny = solve(mamy, new Solver(0));
+    expect(tiny.result).toBe('lost');
+    expect(tiny.stats.tableFull).toBe(true);
+    expect(tiny.stats.nodes).toBeGreaterThan(roomy.stats.nodes);
+  });
+
+  it('unknown, never lost, when a line is cut at the depth limit', () => {
+    for (const position of [mamy, signora]) {
+      const r = solve(position, new Solver(32, { maxDepth: 10 }));
+      expect(r.result, position.game).toBe('unknown');
+      expect(r.stats.limit).toBe('depth');
+    }
+  });
+
+  it('unknown, never lost, when the node limit is reached', () => {
+    for (const position of [mamy, signora]) {
+      const r = solve(position, new Solver(32), 500);
+      expect(r.result, position.game).toBe('unknown');
+      expect(r.stats.limit).toBe('nodes');
+      expect(r.stats.nodes).toBe(500);
+    }
+  });
+});
+
+describe('a full table: positions it refuses are searched again, the line checked for repeats', () => {
+  const exactPassOnly: Stage[] = [{ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0 } }];
+  it('won where skipping the refused positions would claim a false loss (Double Dot seed 3, 30 moves before the greedy end)', () => {
+    // With the smallest table the exact pass alone wins after 14,183 positions; a pass that took
+    // a refused key for a searched position said lost here after 16,248.
+    const position = lateGreedyPosition('double-dot', 3, 30);
+    const state = stateOf(position);
+    const r = new Solver(0).solve(state, { maxNodes: 100_000, timeLimitMs: 0 }, exactPassOnly);
+    expect(r.result).toBe('won');
+    expect(r.tableFull).toBe(true);
+    const verdict = replay(position, r.moves.map((m) => formatMove(state.rules, m)));
+    expect(verdict.ok && verdict.won).toBe(true);
+  });
+});
+
+describe('patience solve explains the answer in its first line', () => {
+  const { file } = cliScratchFolder('patience-search-test-');
+  it('lost: every line was searched, with the number of positions', () => {
+    const r = patience('solve', '--position', file('lost.json', lateGreedyPosition('double-signora', 0, 5)));
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^double-signora: lost: every line was searched, \d+ positions$/);
+  });
+  it('unknown: the node limit, with its value', () => {
+    const r = patience('solve', '--game', 'mamy-susan', '--seed', '2', '--max-nodes', '3000', '--time-limit', '0');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('mamy-susan seed 2: unknown: the node limit (3000 positions) was reached, so nothing is proved');
+  });
+});

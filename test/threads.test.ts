@@ -1,0 +1,75 @@
+// `solve --threads K` (src/solve.ts, solvePositionOnThreads): several searches of one position,
+// each with its own plan; the first to win or prove the loss answers, the others are stopped
+// (a shared flag their searches read as their time limit). Node limits only where a result is
+// compared, so every result is deterministic.
+import { describe, it, expect } from 'vitest';
+import { dealGame } from '../src/deal.js';
+import { getGame } from '../src/games/index.js';
+import { play, replay } from '../src/referee.js';
+import { passPlan, threadPlan } from '../src/search/plan.js';
+import { Solver } from '../src/search/solver.js';
+import { solvePosition, solvePositionOnThreads } from '../src/solve.js';
+import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, stateOf } from './helpers.js';
+
+const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });
+
+describe('the plans of the threads', () => {
+  it('thread 0 makes the single-thread plan; the others its depth-first passes, equal scores ordered by their own seed', () => {
+    const state = stateOf(dealGame(getGame('mamy-susan'), 1));
+    expect(threadPlan(state, 0)).toEqual(passPlan(state));
+    const one = threadPlan(state, 1);
+    const depthFirst = passPlan(state).filter((stage) => 'pass' in stage);
+    expect(one).toHaveLength(depthFirst.length);
+    expect(one.map((stage) => ('pass' in stage ? stage.pass.ties : -1))).toEqual(depthFirst.map(() => 1));
+    expect(threadPlan(state, 2).map((stage) => ('pass' in stage ? stage.pass.ties : -1))).toEqual(depthFirst.map(() => 2));
+  });
+});
+
+describe('a stop asked by another thread', () => {
+  it('ends the search as at its time limit, within 1024 positions, with nothing proved', () => {
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(stop, 0, 1);
+    const r = new Solver(16, { stop }).solve(stateOf(dealGame(getGame('mamy-susan'), 2)), { maxNodes: 0, timeLimitMs: 0 });
+    expect(r.result).toBe('unknown');
+    expect(r.limit).toBe('time');
+    expect(r.nodes).toBeLessThanOrEqual(1024);
+  });
+});
+
+describe('solvePositionOnThreads', () => {
+  it('a won deal: won, the line replayed by the referee, with the threads in the stats', { timeout: 60_000 }, async () => {
+    const position = dealGame(getGame('mamy-susan'), 1);
+    const report = await solvePositionOnThreads(position, settings(500_000), 2);
+    expect(report.result).toBe('won');
+    const verdict = replay(position, report.moves);
+    expect(verdict.ok && verdict.won).toBe(true);
+    expect(report.stats.threads).toBe(2);
+    expect([0, 1]).toContain(report.stats.thread);
+  });
+  it('a lost position: lost, as on one thread', { timeout: 60_000 }, async () => {
+    const position = lateGreedyPosition('mamy-susan', 2, 5);
+    expect(solvePosition(position, settings(0)).result).toBe('lost');
+    const report = await solvePositionOnThreads(position, settings(0), 3);
+    expect(report.result).toBe('lost');
+    expect(report.moves).toEqual([]);
+  });
+  it('undecided: unknown with the node limit, the positions of every thread counted', { timeout: 60_000 }, async () => {
+    const report = await solvePositionOnThreads(dealGame(getGame('mamy-susan'), 16), settings(20_000), 2);
+    expect(report.result).toBe('unknown');
+    expect(report.stats.limit).toBe('nodes');
+    expect(report.stats.nodes).toBe(40_000);
+  });
+});
+
+describe('patience solve --threads', () => {
+  const { file } = cliScratchFolder('patience-threads-test-');
+  it('says how many threads searched and whose answer it is', { timeout: 60_000 }, () => {
+    const r = patience('solve', '--position', file('lost.json', lateGreedyPosition('double-signora', 0, 5)), '--threads', '2');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^double-signora: lost: every line was searched, \d+ positions$/);
+    expect(lines[1]).toMatch(/^\d+ positions in [\d.]+ ms on 2 threads \(the answer from thread [01]\)$/);
+  });
+  it('--threads 0 is a one-line error', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '0'), /--threads/));
+});
