@@ -52,7 +52,6 @@ const limitsOf = (settings: SolveSettings): Limits => ({ maxNodes: settings.maxN
 export function searchState(position: Position): State {
   const state = State.fromPosition(compileGame(getGame(position.game)), position);
   state.setSymmetric(true);
-  state.setTakeBackRule(true);
   return state;
 }
 

@@ -5,8 +5,7 @@ import { cardName, parseCard, rankOf, colourOf } from '../src/cards.js';
 import { dealGame, readPosition, type Position } from '../src/deal.js';
 import { follows } from '../src/games/build.js';
 import type { Game } from '../src/games/index.js';
-import { applyMove, foundationAccepts, generateMoves, MAX_MOVES, undoMove } from '../src/engine/moves.js';
-import { KIND_F } from '../src/engine/rules.js';
+import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../src/engine/moves.js';
 import { State } from '../src/engine/state.js';
 import { stateOf } from './helpers.js';
 
@@ -94,11 +93,10 @@ export interface Exhaustive {
 /**
  * The plain exhaustive search: every legal move (no canonical choice among identical piles, no
  * safe move, no pruning), each position told apart from every other by its exact piles (no
- * hashing, no symmetry), depth-first to the end; without `takeBacks`, no card leaves a
- * foundation (to find the positions that need take-backs, not to judge the solver). Moves home are tried first and take-backs last
+ * hashing, no symmetry), depth-first to the end. Moves home are tried first and take-backs last
  * only so that easy wins are found before the cap; the order cannot change a finished answer.
  */
-export function exhaustive(position: Position, cap: number, takeBacks = true): Exhaustive {
+export function exhaustive(position: Position, cap: number): Exhaustive {
   const s = stateOf(position);
   const seen = new Set<string>();
   let moves = new Int32Array(MAX_MOVES * 64);
@@ -116,12 +114,7 @@ export function exhaustive(position: Position, cap: number, takeBacks = true): E
   };
   const kind = s.rules.kindOf;
   const expand = (at: number): number => {
-    let n = generateMoves(s, moves, false, at);
-    if (!takeBacks) {
-      let kept = at;
-      for (let i = at; i < at + n; i++) if (kind[moves[i]! & 255] !== 0 || (moves[i]! & 255) === s.rules.stock) moves[kept++] = moves[i]!;
-      n = kept - at;
-    }
+    const n = generateMoves(s, moves, false, at);
     const rank = (m: number): number => (kind[m & 255] === 0 ? 2 : kind[(m >>> 8) & 255] === 0 ? 0 : 1);
     const sorted = Array.from(moves.subarray(at, at + n)).sort((a, b) => rank(a) - rank(b));
     moves.set(sorted, at);
@@ -179,117 +172,6 @@ export function playedOut(game: Game, seed: number, steps: number, drawBias: num
     const m = draws && (n === 1 || random() < drawBias) ? last : moves[Math.floor(random() * (draws ? n - 1 : n))]!;
     applyMove(s, m);
     if (s.depth >= 4000) break;
-  }
-  return s.toPosition();
-}
-
-/**
- * A won position played backwards: every card home, then `steps` moves undone at random (a card
- * from a foundation to any tableau pile, as a move home would have come; a card back onto a
- * foundation from a tableau pile it could have been taken back to; a card from a tableau pile
- * it could have been moved to onto any other; in Double Aces and Kings also back from one
- * foundation to another). Stock, waste and reserves stay empty. Played forwards, the steps undone
- * win, so the position is won, and where take-backs were undone a win may need them. Every
- * tableau pile gets a card first and is never emptied, so no space is open at the start. With
- * `shuffle`, two tableau cards then trade places, which often makes it lost.
- */
-export function unplayed(game: Game, seed: number, steps: number, shuffle: boolean, random: () => number): Position {
-  const s = stateOf(endgame(game, seed, 0, random));
-  const r = s.rules;
-  const pick = (n: number): number => Math.floor(random() * n);
-  const ft = r.firstTableau;
-  const under = (t: number): number => (s.len[t]! >= 2 ? s.cards[t * s.stride + s.len[t]! - 2]! : -1);
-  // Whether the top card of tableau pile t could have been moved there (onto the card under it).
-  const couldArrive = (t: number): boolean => {
-    const x = under(t);
-    return x >= 0 && r.tableauFollows[x * 52 + s.top(t)] === 1;
-  };
-  const tops = Array.from({ length: r.nFoundations }, (_, f) => f);
-  // A card on every tableau pile first (the last cards home), so that no space is open.
-  for (let t = ft; t < ft + r.nTableau; t++) {
-    const fs = tops.filter((f) => s.len[f]! > r.minFoundation[r.groupOf[f]!]!);
-    s.push(t, s.pop(fs[pick(fs.length)]!));
-  }
-  for (let step = 0; step < steps; step++) {
-    const kind = random();
-    if (kind < 0.25) {
-      // Two cards of one foundation onto one pile, the higher on top: it blocks the lower, and
-      // must find a place first (often on a card that is home, so that it must come back).
-      const fs = Array.from({ length: r.nFoundations }, (_, f) => f).filter((f) => s.len[f]! > r.minFoundation[r.groupOf[f]!]! + 1);
-      const ts = Array.from({ length: r.nTableau }, (_, i) => ft + i).filter((t) => s.len[t]! + 2 <= r.capacity[t]!);
-      if (!fs.length || !ts.length) continue;
-      const f = fs[pick(fs.length)]!;
-      const t = ts[pick(ts.length)]!;
-      const upper = s.pop(f);
-      s.push(t, s.pop(f));
-      s.push(t, upper);
-    } else if (kind < 0.4) {
-      const fs = Array.from({ length: r.nFoundations }, (_, f) => f).filter((f) => s.len[f]! > r.minFoundation[r.groupOf[f]!]!);
-      const ts = Array.from({ length: r.nTableau }, (_, i) => ft + i).filter((t) => s.len[t]! < r.capacity[t]!);
-      if (!fs.length || !ts.length) continue;
-      // Mostly onto a card it builds on, so that the tableau holds runs to undo moves from.
-      const card = s.pop(fs[pick(fs.length)]!);
-      const hosts = ts.filter((t) => s.len[t]! > 0 && r.tableauFollows[s.top(t) * 52 + card] === 1);
-      s.push(hosts.length && random() < 0.7 ? hosts[pick(hosts.length)]! : ts[pick(ts.length)]!, card);
-    } else if (kind < 0.7) {
-      const ts = Array.from({ length: r.nTableau }, (_, i) => ft + i).filter((t) => s.len[t]! > 0 && couldArrive(t));
-      if (!ts.length) continue;
-      const t = ts[pick(ts.length)]!;
-      const fs = Array.from({ length: r.nFoundations }, (_, f) => f).filter((f) => foundationAccepts(s, f, s.top(t)));
-      if (!fs.length) continue;
-      s.push(fs[pick(fs.length)]!, s.pop(t));
-    } else if (kind < 0.9 || r.canMove[KIND_F * 5 + KIND_F] !== 1) {
-      const ts = Array.from({ length: r.nTableau }, (_, i) => ft + i).filter((t) => s.len[t]! > 0 && couldArrive(t));
-      if (!ts.length) continue;
-      const t = ts[pick(ts.length)]!;
-      const us = Array.from({ length: r.nTableau }, (_, i) => ft + i).filter((u) => u !== t && s.len[u]! < r.capacity[u]!);
-      if (!us.length) continue;
-      s.push(us[pick(us.length)]!, s.pop(t));
-    } else {
-      const gs = Array.from({ length: r.nFoundations }, (_, f) => f).filter((f) => s.len[f]! > r.minFoundation[r.groupOf[f]!]!);
-      if (!gs.length) continue;
-      const g = gs[pick(gs.length)]!;
-      const card = s.pop(g);
-      const fs = Array.from({ length: r.nFoundations }, (_, f) => f).filter((f) => f !== g && foundationAccepts(s, f, card));
-      s.push(fs.length ? fs[pick(fs.length)]! : g, card);
-    }
-  }
-  if (shuffle) {
-    const ts = Array.from({ length: r.nTableau }, (_, i) => ft + i).filter((t) => s.len[t]! > 0);
-    if (ts.length >= 2) {
-      const a = ts[pick(ts.length)]!;
-      const b = ts.filter((t) => t !== a)[pick(ts.length - 1)]!;
-      const ca = s.pop(a);
-      const cb = s.pop(b);
-      s.push(a, cb);
-      s.push(b, ca);
-    }
-  }
-  const pos = s.toPosition();
-  return readPosition(JSON.stringify(pos));
-}
-
-/**
- * An end game (about `off` cards off the foundations), then `steps` random legal moves that
- * prefer taking cards off the foundations and moving them about the tableau (no draws): the
- * cards a win must untangle are then often foundation cards, so that take-backs matter.
- */
-export function tangled(game: Game, seed: number, off: number, steps: number, random: () => number): Position {
-  const s = stateOf(endgame(game, seed, off, random));
-  const moves = new Int32Array(MAX_MOVES);
-  const kind = s.rules.kindOf;
-  for (let i = 0; i < steps; i++) {
-    const n = generateMoves(s, moves, false, 0);
-    const offFoundation: number[] = [];
-    const other: number[] = [];
-    for (let k = 0; k < n; k++) {
-      const m = moves[k]!;
-      if ((m & 255) === s.rules.stock) continue;
-      (kind[m & 255] === 0 ? offFoundation : other).push(m);
-    }
-    const pool = offFoundation.length && (random() < 0.6 || !other.length) ? offFoundation : other;
-    if (!pool.length) break;
-    applyMove(s, pool[Math.floor(random() * pool.length)]!);
   }
   return s.toPosition();
 }

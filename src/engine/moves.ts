@@ -20,8 +20,6 @@ const BASE_SET = 1 << 8;
 const FILLED_FROM_WASTE = 1 << 9;
 const FILLED_FROM_STOCK = 1 << 10;
 const TABLEAU_NOW_INTERCHANGEABLE = 1 << 11;
-/** The move held its card (the take-back rule, State.heldFrom); bits 16..23: holds it released. */
-const HOLD_MADE = 1 << 12;
 
 /** Most moves one position can have (every source to every pile, runs included, and a draw). */
 export const MAX_MOVES = 1024;
@@ -99,7 +97,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
     if (r.canMove[kind * 5 + KIND_F] === 1 && ((card < 32 ? homeLo >>> card : homeHi >>> (card - 32)) & 1) === 1) {
       for (let f = 0; f < r.nFoundations; f++) {
         if (f === src || (canonical && rep[f] !== f && rep[f] !== src) || !foundationAccepts(s, f, card)) continue;
-        if (canonical && len[f] === 0 && kind === KIND_F && l === 1 && r.groupOf[src] === r.groupOf[f] && s.heldOn[src]! < 0 && s.heldOn[f]! < 0) continue;
+        if (canonical && len[f] === 0 && kind === KIND_F && l === 1 && r.groupOf[src] === r.groupOf[f]) continue;
         out[n++] = encodeMove(src, f, 1);
       }
     }
@@ -113,7 +111,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
         const lt = len[t]!;
         if (lt === 0) {
           if (!emptyOpen) continue;
-          if (canonical && tableauShared && kind === KIND_T && count === l && s.heldFrom[src]! < 0) continue;
+          if (canonical && tableauShared && kind === KIND_T && count === l) continue;
           out[n++] = encodeMove(src, t, count);
         } else if (lt + count <= r.capacity[t]! && r.tableauFollows[cards[t * stride + lt - 1]! * 52 + bottom] === 1) {
           out[n++] = encodeMove(src, t, count);
@@ -148,43 +146,11 @@ function findTwins(s: State): void {
   }
 }
 
-/**
- * Under the take-back rule, ends the holds the move touches (before it is made) and returns how
- * many: a hold on a pile the move takes from or puts on, or whose foundation it takes from or
- * puts on; a Double Dot draw touches every tableau pile it deals to; and a move home that is safe
- * (Rules.safeHomeLowerRanks) ends every hold (src/search/holds.ts says why).
- */
-function releaseTouched(s: State, src: number, dst: number): number {
-  if (s.holds === 0) return 0;
-  const r = s.rules;
-  let n = 0;
-  if (src === r.stock) {
-    if (r.drawToTableau) for (let i = Math.min(r.nTableau, s.len[src]!) - 1; i >= 0; i--) n += releaseOn(s, r.firstTableau + i);
-    return n;
-  }
-  if (r.safeHomeLowerRanks && r.kindOf[dst] === KIND_F && r.kindOf[src] !== KIND_F && s.lowerRanksHome(s.top(src))) {
-    for (let x = 0; x < r.nPiles; x++) n += releaseOn(s, x);
-    return n;
-  }
-  n += releaseOn(s, src);
-  if (s.heldOn[src]! >= 0) n += releaseOn(s, s.heldOn[src]!);
-  n += releaseOn(s, dst);
-  if (s.heldOn[dst]! >= 0) n += releaseOn(s, s.heldOn[dst]!);
-  return n;
-}
-
-/** Ends the hold on pile x if there is one; returns how many it ended (0 or 1). */
-function releaseOn(s: State, x: number): number {
-  if (s.heldFrom[x]! < 0) return 0;
-  s.release(x, s.heldFrom[x]!);
-  return 1;
-}
-
 export function applyMove(s: State, m: number): void {
   const r = s.rules;
   const src = moveSrc(m);
   const dst = moveDst(m);
-  let info = s.takeBackRule ? releaseTouched(s, src, dst) << 16 : 0;
+  let info = 0;
   if (src === r.stock) {
     if (r.drawToTableau) {
       const k = Math.min(r.nTableau, s.len[src]!);
@@ -216,10 +182,6 @@ export function applyMove(s: State, m: number): void {
         info |= FILLED_FROM_STOCK;
       }
     }
-    if (s.takeBackRule && r.kindOf[src] === KIND_F) {
-      s.hold(dst, src);
-      info |= HOLD_MADE;
-    }
   }
   s.line[s.depth] = m;
   s.lineInfo[s.depth] = info;
@@ -240,18 +202,12 @@ export function undoMove(s: State): void {
     } else {
       s.push(src, s.pop(r.waste));
     }
-  } else {
-    undoCardMove(s, src, dst, moveCount(m), info);
+    return;
   }
-  for (let i = (info >>> 16) & 255; i > 0; i--) s.restoreHold();
-}
-
-function undoCardMove(s: State, src: number, dst: number, count: number, info: number): void {
-  const r = s.rules;
-  if (info & HOLD_MADE) s.unhold(dst, src);
   if (info & FILLED_FROM_WASTE) s.push(r.waste, s.pop(src));
   else if (info & FILLED_FROM_STOCK) s.push(r.stock, s.pop(src));
   if (info & BASE_SET) s.setBase(0);
+  const count = moveCount(m);
   const from = dst * s.stride + s.len[dst]! - count;
   for (let i = 0; i < count; i++) s.push(src, s.cards[from + i]!);
   for (let i = 0; i < count; i++) s.pop(dst);

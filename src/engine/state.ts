@@ -10,25 +10,6 @@ import { mix32, type Zobrist } from './zobrist.js';
 /** Longest line of moves a state can record for undo (the search's depth limit). */
 export const MAX_LINE = 1 << 17;
 
-// The salts of a hold (see State.heldFrom): the foundation's, and the one the held pile's is made from.
-const LINK_LO = 0x6a09e667;
-const LINK_HI = 0xbb67ae85;
-const HELD_LO = 0x3c6ef372;
-const HELD_HI = 0xa54ff53a;
-
-/**
- * Salts (or, with `salted`, unsalts) held pile x and its foundation f in one image's pile hashes:
- * f by its own salt, x by a salt made from f's hash without it.
- */
-function saltPiles(lo: Uint32Array, hi: Uint32Array, x: number, f: number, salted: boolean): void {
-  const fLo = salted ? lo[f]! ^ LINK_LO : lo[f]!;
-  const fHi = salted ? hi[f]! ^ LINK_HI : hi[f]!;
-  lo[x] = (lo[x]! ^ mix32((fLo ^ HELD_LO) >>> 0)) >>> 0;
-  hi[x] = (hi[x]! ^ mix32((fHi ^ HELD_HI) >>> 0)) >>> 0;
-  lo[f] = (lo[f]! ^ LINK_LO) >>> 0;
-  hi[f] = (hi[f]! ^ LINK_HI) >>> 0;
-}
-
 export class State {
   readonly rules: Rules;
   readonly zobrist: Zobrist;
@@ -53,23 +34,6 @@ export class State {
   pileClass: Uint8Array;
   /** Scratch for canonical move generation: the first pile identical to each pile. */
   readonly twinOf: Uint8Array;
-  /** Scratch pile hashes for hashing from scratch. */
-  private readonly scratchLo: Uint32Array;
-  private readonly scratchHi: Uint32Array;
-  /**
-   * The take-back rule (src/search/holds.ts has its proof), once setTakeBackRule(true): a card
-   * moved off foundation F onto pile X is held on X until a move touches X or F. heldFrom[X] is
-   * F (-1: X holds none), heldOn[F] is X (-1: none). A held pile's hash carries a salt naming the
-   * content of its foundation, the foundation's a salt of its own, so the key, and the twins of
-   * canonical generation, tell held piles from free ones.
-   */
-  takeBackRule = false;
-  readonly heldFrom: Int8Array;
-  readonly heldOn: Int8Array;
-  holds = 0;
-  /** Holds cleared by the moves on the line, (X | F << 8) each, for undo (count in lineInfo). */
-  readonly clearedHolds = new Int16Array(MAX_LINE);
-  clearedTop = 0;
   /** Moves applied, and what each did besides (see moves.ts), for undo. */
   readonly line = new Int32Array(MAX_LINE);
   readonly lineInfo = new Int32Array(MAX_LINE);
@@ -89,10 +53,6 @@ export class State {
     this.imageLo = new Uint32Array(rules.images * rules.nPiles);
     this.imageHi = new Uint32Array(rules.images * rules.nPiles);
     this.pileClass = rules.drawToTableau ? zobrist.ownClass : zobrist.sharedClass;
-    this.scratchLo = new Uint32Array(rules.nPiles);
-    this.scratchHi = new Uint32Array(rules.nPiles);
-    this.heldFrom = new Int8Array(rules.nPiles).fill(-1);
-    this.heldOn = new Int8Array(rules.nPiles).fill(-1);
   }
 
   /** A state of `game` holding `pos` (a position of that game). */
@@ -109,10 +69,6 @@ export class State {
     if (pos.game !== r.game.id) throw new Error(`a ${r.game.id} state cannot hold a ${pos.game} position`);
     s.len.fill(0);
     s.depth = 0;
-    s.heldFrom.fill(-1);
-    s.heldOn.fill(-1);
-    s.holds = 0;
-    s.clearedTop = 0;
     s.pileClass = r.drawToTableau ? s.zobrist.ownClass : s.zobrist.sharedClass;
     const fill = (p: number, pile: string[]): void => {
       for (const name of pile) s.push(p, parseCard(name));
@@ -212,101 +168,6 @@ export class State {
     this.rehash();
   }
 
-  /**
-   * Turns the take-back rule on or off (a search's root: no card is held then). A table must not
-   * mix keys made with and without it.
-   */
-  setTakeBackRule(yes: boolean): void {
-    this.takeBackRule = yes;
-    this.heldFrom.fill(-1);
-    this.heldOn.fill(-1);
-    this.holds = 0;
-    this.clearedTop = 0;
-    this.rehash();
-  }
-
-  /** Holds the top card of `x`, just moved off foundation `f`. */
-  hold(x: number, f: number): void {
-    this.heldFrom[x] = f;
-    this.heldOn[f] = x;
-    this.holds++;
-    this.saltHold(x, f, false);
-  }
-
-  /** Ends the hold on `x` (moved off foundation `f`), noting it for undo. */
-  release(x: number, f: number): void {
-    this.saltHold(x, f, true);
-    this.heldFrom[x] = -1;
-    this.heldOn[f] = -1;
-    this.holds--;
-    this.clearedHolds[this.clearedTop++] = x | (f << 8);
-  }
-
-  /** Undoes the last release. */
-  restoreHold(): void {
-    const h = this.clearedHolds[--this.clearedTop]!;
-    this.hold(h & 255, h >> 8);
-  }
-
-  /**
-   * The key the position would have with no card held: the key less what the holds' salts add
-   * (`freeLo`, `freeHi` after the call).
-   */
-  freeKey(): void {
-    let lo = this.keyLo;
-    let hi = this.keyHi;
-    const n = this.rules.nPiles;
-    for (let x = 0; x < n; x++) {
-      const f = this.heldFrom[x]!;
-      if (f < 0) continue;
-      for (let image = 0; image < this.images; image++) {
-        const pLo = image === 0 ? this.pileLo : this.imageLo;
-        const pHi = image === 0 ? this.pileHi : this.imageHi;
-        const i = image * n;
-        const xLo = pLo[i + x]!;
-        const xHi = pHi[i + x]!;
-        const fLo = pLo[i + f]!;
-        const fHi = pHi[i + f]!;
-        const rawFLo = (fLo ^ LINK_LO) >>> 0;
-        const rawFHi = (fHi ^ LINK_HI) >>> 0;
-        const rawXLo = (xLo ^ mix32((rawFLo ^ HELD_LO) >>> 0)) >>> 0;
-        const rawXHi = (xHi ^ mix32((rawFHi ^ HELD_HI) >>> 0)) >>> 0;
-        lo += mix32(rawXLo) + mix32(rawFLo) - mix32(xLo) - mix32(fLo);
-        hi += mix32((rawXHi ^ 0x9e3779b9) >>> 0) + mix32((rawFHi ^ 0x9e3779b9) >>> 0) - mix32((xHi ^ 0x9e3779b9) >>> 0) - mix32((fHi ^ 0x9e3779b9) >>> 0);
-      }
-    }
-    this.freeLo = lo >>> 0;
-    this.freeHi = hi >>> 0;
-  }
-  freeLo = 0;
-  freeHi = 0;
-
-  /** Drops the hold made by the last move (on `x`, off `f`), as undo does. */
-  unhold(x: number, f: number): void {
-    this.saltHold(x, f, true);
-    this.heldFrom[x] = -1;
-    this.heldOn[f] = -1;
-    this.holds--;
-  }
-
-  /**
-   * XORs a hold's salts into (or, with `salted`, out of) both piles' hashes, in every image, and
-   * moves the key: the held pile's salt is made from the foundation's hash without its own salt.
-   */
-  private saltHold(x: number, f: number, salted: boolean): void {
-    const n = this.rules.nPiles;
-    for (let image = 0; image < this.images; image++) {
-      const lo = image === 0 ? this.pileLo : this.imageLo;
-      const hi = image === 0 ? this.pileHi : this.imageHi;
-      const i = image * n;
-      const keyLo = this.keyLo - mix32(lo[i + x]!) - mix32(lo[i + f]!);
-      const keyHi = this.keyHi - mix32((hi[i + x]! ^ 0x9e3779b9) >>> 0) - mix32((hi[i + f]! ^ 0x9e3779b9) >>> 0);
-      saltPiles(lo, hi, i + x, i + f, salted);
-      this.keyLo = (keyLo + mix32(lo[i + x]!) + mix32(lo[i + f]!)) >>> 0;
-      this.keyHi = (keyHi + mix32((hi[i + x]! ^ 0x9e3779b9) >>> 0) + mix32((hi[i + f]! ^ 0x9e3779b9) >>> 0)) >>> 0;
-    }
-  }
-
   setBase(rank: number): void {
     const z = this.zobrist;
     this.keyLo = (this.keyLo - z.baseLo[this.base]! + z.baseLo[rank]!) >>> 0;
@@ -340,47 +201,31 @@ export class State {
   private hashPiles(store: boolean): void {
     const z = this.zobrist;
     const r = this.rules;
-    const lo = this.scratchLo;
-    const hi = this.scratchHi;
     let keyLo = z.baseLo[this.base]!;
     let keyHi = z.baseHi[this.base]!;
     for (let image = 0; image < this.images; image++) {
       for (let p = 0; p < r.nPiles; p++) {
-        let pLo = 0;
-        let pHi = 0;
+        let lo = 0;
+        let hi = 0;
         for (let d = 0; d < this.len[p]!; d++) {
           const card = r.suitImage[image * 52 + this.cards[p * this.stride + d]!]!;
           const i = (this.pileClass[p]! * z.stride + d) * z.identities + r.identity[card]!;
-          pLo ^= z.lo[i]!;
-          pHi ^= z.hi[i]!;
+          lo ^= z.lo[i]!;
+          hi ^= z.hi[i]!;
         }
-        lo[p] = pLo >>> 0;
-        hi[p] = pHi >>> 0;
-      }
-      for (let x = 0; x < r.nPiles; x++) if (this.heldFrom[x]! >= 0) saltPiles(lo, hi, x, this.heldFrom[x]!, false);
-      if (store) {
-        (image === 0 ? this.pileLo : this.imageLo).set(lo, image * r.nPiles);
-        (image === 0 ? this.pileHi : this.imageHi).set(hi, image * r.nPiles);
-      }
-      for (let p = 0; p < r.nPiles; p++) {
-        keyLo += mix32(lo[p]!);
-        keyHi += mix32((hi[p]! ^ 0x9e3779b9) >>> 0);
+        if (store && image === 0) {
+          this.pileLo[p] = lo >>> 0;
+          this.pileHi[p] = hi >>> 0;
+        } else if (store) {
+          this.imageLo[image * r.nPiles + p] = lo >>> 0;
+          this.imageHi[image * r.nPiles + p] = hi >>> 0;
+        }
+        keyLo += mix32(lo >>> 0);
+        keyHi += mix32((hi ^ 0x9e3779b9) >>> 0);
       }
     }
     this.keyLo = keyLo >>> 0;
     this.keyHi = keyHi >>> 0;
-  }
-
-
-  /**
-   * Whether every card of lower rank than `card` is home, for games whose foundations build up in
-   * suit from the Ace (Mamy Susan's safe move home, src/search/safe.ts): its rank is at most one
-   * above the lowest foundation.
-   */
-  lowerRanksHome(card: number): boolean {
-    let lowest = 13;
-    for (let f = 0; f < this.rules.nFoundations; f++) if (this.len[f]! < lowest) lowest = this.len[f]!;
-    return (card >> 2) + 1 <= lowest + 1;
   }
 
   /** Cards on the foundations: the game is won when it equals every card. */

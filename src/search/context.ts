@@ -117,11 +117,6 @@ export class SearchContext {
       this.best = home;
       this.bestFirstMove = state.line[this.rootDepth]!;
     }
-    // A position with holds is not entered where the same with none was (holds.ts, Lemma 3).
-    if (state.holds > 0) {
-      state.freeKey();
-      if (this.table.has(state.freeLo, state.freeHi)) return SEEN;
-    }
     const seen = this.table.insert(state.keyLo, state.keyHi);
     if (seen === FOUND) return SEEN;
     if (seen === FULL) {

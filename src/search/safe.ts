@@ -3,7 +3,6 @@
 import { generateMoves, moveDst, moveSrc } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
-import { dropHeldMoves } from './holds.js';
 
 /**
  * A move home that is safe to make at once, with no alternative searched, or -1. For games whose
@@ -12,24 +11,26 @@ import { dropHeldMoves } from './holds.js';
  */
 export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
   const r = s.rules;
+  let lowest = 13;
+  for (let f = 0; f < r.nFoundations; f++) if (s.len[f]! < lowest) lowest = s.len[f]!;
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
     const src = moveSrc(m);
     if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F) continue;
-    if (s.lowerRanksHome(s.top(src))) return m;
+    if ((s.top(src) >> 2) + 1 <= lowest + 1) return m;
   }
   return -1;
 }
 
 /**
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
- * moves that the take-back rule allows (holds.ts), or the safe move alone where the game has one
- * and it applies (it ends every hold: holds.ts says why that order is sound).
+ * moves, or the safe move alone where the game has one and it applies.
  */
 export function searchMoves(s: State, moves: Int32Array, at: number): number {
   const n = generateMoves(s, moves, true, at);
-  const safe = s.rules.safeHomeLowerRanks ? safeHomeMove(s, moves, at, n) : -1;
-  if (safe < 0) return dropHeldMoves(s, moves, at, n);
+  if (!s.rules.safeHomeLowerRanks) return n;
+  const safe = safeHomeMove(s, moves, at, n);
+  if (safe < 0) return n;
   moves[at] = safe;
   return 1;
 }

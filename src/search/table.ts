@@ -88,17 +88,6 @@ export class Table {
     return INSERTED;
   }
 
-  /** Whether the table holds the key. */
-  has(keyLo: number, keyHi: number): boolean {
-    if (keyLo === 0 && keyHi === 0) keyLo = 1;
-    for (let i = slotOf(keyLo, keyHi, this.shift); ; i = (i + 1) & this.mask) {
-      const lo = this.lo[i]!;
-      const hi = this.hi[i]!;
-      if (lo === keyLo && hi === keyHi) return true;
-      if (lo === 0 && hi === 0) return false;
-    }
-  }
-
   /**
    * Doubles the table and puts its keys back; false if it is at its full size, or if the memory
    * cannot be had (then it stays as it is and full: the search goes on without it).
