@@ -2,6 +2,7 @@
 // each with its own plan; the first to win or prove the loss answers, the others are stopped
 // (a shared flag their searches read as their time limit). Node limits only where a result is
 // compared, so every result is deterministic.
+import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
@@ -70,6 +71,13 @@ describe('patience solve --threads', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^double-signora: lost: every line was searched, \d+ positions$/);
     expect(lines[1]).toMatch(/^\d+ positions in [\d.]+ ms on 2 threads \(the answer from thread [01]\)$/);
+  });
+  it('--threads above the available parallelism is cut to it with a one-line warning', { timeout: 60_000 }, () => {
+    const cores = availableParallelism();
+    const r = patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '1000', '--time-limit', '0', '--max-nodes', '2000', '--memory', '16');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(`patience: --threads 1000 is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)\n`);
+    expect(r.stdout).toMatch(cores === 1 ? /^\d+ positions in [\d.]+ ms$/m : new RegExp(`^\\d+ positions in [\\d.]+ ms on ${cores} threads`, 'm'));
   });
   it('--threads 0 is a one-line error', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '0'), /--threads/));
 });
