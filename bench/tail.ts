@@ -4,8 +4,9 @@
 // with their positions. The set: the first 15 Double Signora and 15 Mamy Susan seeds and all 16
 // Double Aces and Kings seeds that results/thoughtful.csv (made before 1 Dec 2026) has unknown
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
-// there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh").
-//   npx tsx bench/tail.ts [--plan luby-pre] [--set tail|control|fresh|all] [--nodes 6000000] [--game G]
+// there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
+// of the games with best-first rounds ("first50").
+//   npx tsx bench/tail.ts [--plan luby-pre] [--set tail|control|fresh|first50|all] [--nodes 6000000] [--game G]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -32,6 +33,10 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
     'double-signora': [228, 234, 265, 271, 300, 303, 312, 316, 327, 342, 347, 363, 385, 391, 426, 447, 450, 459, 479, 487],
     'mamy-susan': [160, 163, 187, 197, 207, 213, 234, 241, 275, 286, 288, 289, 296, 303, 316, 326, 327, 351, 353, 355],
   },
+  first50: {
+    'mamy-susan': Array.from({ length: 50 }, (_, seed) => seed),
+    'double-aces-and-kings': Array.from({ length: 50 }, (_, seed) => seed),
+  },
 };
 
 /** The plans compared (src/search/plan.ts, CHOSEN, has the comparison). */
@@ -40,6 +45,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   ties1: (state) => passPlan(state, { ...ONCE_EACH, ties: 1 }),
   luby: (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0 }),
   'luby-pre': (state) => passPlan(state, CHOSEN),
+  'luby-pre5': (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0.05 }),
   thread1: (state) => threadPlan(state, 1),
 };
 
@@ -59,7 +65,7 @@ if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS)) 
   process.exit(2);
 }
 const solver = new Solver(Number(values.memory));
-const sets = values.set === 'all' ? Object.keys(SETS) : [values.set!];
+const sets = values.set === 'all' ? ['tail', 'control', 'fresh'] : [values.set!];
 const totals: string[] = [];
 for (const set of sets) {
   for (const [game, seeds] of Object.entries(SETS[set]!) as [GameId, number[]][]) {

@@ -136,7 +136,14 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * - luby (ties 1, restarts, none before the best-first rounds): 9, 2, 7; 225M. Control 38 of
  *   40 (another Double Signora deal unknown: 626 for 397), 54.8M (DD 0.49M).
  * - luby-pre (these choices): 9, 2, 7; 182M (the Mamy Susan and Double Aces and Kings wins in
- *   0.6M positions or less, not after 4.8M of best-first rounds). Control: see the README.
+ *   0.7M positions or less, not after 4.8M of best-first rounds). Control 38 of 40, 33.9M (Mamy
+ *   Susan 16.5M against 13.5M: up to 0.9M of restarts in deals the best-first rounds win).
+ * - luby-pre5 (5 % of restarts before the best-first rounds): 9, 2, 7 (Mamy Susan 54 and 55 at
+ *   5.2-5.5M, past what 10 s gives; control 34.5M: Mamy Susan 12.3M, Double Aces and Kings
+ *   5.6M against 0.7M).
+ * Mamy Susan seeds 0..49 at 2M (`--set first50 --nodes 2000000`): 43 won by luby, luby-pre5 and
+ * luby-pre alike; positions of the wins 11.7M, 11.2M, 14.8M; median of seeds 0..19 109k, 138k,
+ * 328k. The depth-first stages alone (thread1) won 26: the best-first rounds stay.
  * Not kept: the exact pass among the restarted ones (Double Signora: the same 9); take-backs
  * tried with the tableau moves in every second seed's passes (Mamy Susan: the same 2); half
  * the limits, not 80 %, for the best-first rounds (Mamy Susan: the same 2); 30 % (Double Aces
