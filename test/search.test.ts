@@ -7,7 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { type Position } from '../src/deal.js';
 import { play, replay } from '../src/referee.js';
 import { formatMove } from '../src/engine/moves.js';
-import { UNBOUNDED, type Stage } from '../src/search/plan.js';
+import { luby, UNBOUNDED, type DepthFirstPass, type Stage } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from '../src/search/status.js';
 import { solvePosition } from '../src/solve.js';
@@ -71,6 +71,45 @@ describe('the rule at work on lost positions', () => {
       expect(r.stats.limit).toBe('nodes');
       expect(r.stats.nodes).toBe(500);
     }
+  });
+});
+
+describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)', () => {
+  const mamy = lateGreedyPosition('mamy-susan', 2, 5);
+  const exact = (ties: number): DepthFirstPass => ({ kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties });
+  const restartsOf = (restarts: DepthFirstPass[], unitNodes: number): Stage[] => [{ share: 1, restarts, unitNodes }];
+  const search = (plan: Stage[], maxNodes = 0) => new Solver(32).solve(stateOf(mamy), { maxNodes, timeLimitMs: 0 }, plan);
+
+  it('Luby\'s sequence', () => {
+    expect(Array.from({ length: 31 }, (_, i) => luby(i + 1))).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16]);
+  });
+
+  it('exact passes restarted: lost only once a run finished, after the runs its cap stopped', () => {
+    const once = search(restartsOf([exact(1)], 1e9));
+    expect(once.result).toBe('lost');
+    // Runs of 100, 100, 200, ... positions: none of the first finishes, so none proves anything.
+    const restarted = search(restartsOf([exact(1), exact(2)], 100));
+    expect(restarted.result).toBe('lost');
+    expect(restarted.nodes).toBeGreaterThan(once.nodes);
+  });
+
+  it('unknown, never lost, when the limit stops the runs before one finishes', () => {
+    const once = search(restartsOf([exact(1)], 1e9));
+    const r = search(restartsOf([exact(1), exact(2)], 100), once.nodes);
+    expect(r.result).toBe('unknown');
+    expect(r.limit).toBe('nodes');
+  });
+
+  it('bounded passes that search all they allow are dropped, proving nothing; the exact pass after them proves the loss', () => {
+    const bounded: DepthFirstPass[] = [1, 2, 3].map((ties) => ({ kind: 'depth-first', shuffles: 1, base: 0, ties }));
+    const alone = search(restartsOf(bounded, 1e9));
+    expect(alone.result).toBe('unknown');
+    const then = search([...restartsOf(bounded, 1e9), { share: 1, pass: exact(0) }]);
+    expect(then.result).toBe('lost');
+    // The first bounded pass finished, so the other two (the same space) were never run.
+    const first = search([{ share: 1, pass: bounded[0]! }]);
+    const exactAlone = search([{ share: 1, pass: exact(0) }]);
+    expect(then.nodes).toBe(first.nodes + exactAlone.nodes);
   });
 });
 

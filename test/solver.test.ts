@@ -60,8 +60,6 @@ function refereeSearch(position: Position, allow: (move: string) => boolean = ()
 // ---------------------------------------------------------------------------------------------
 // Building positions by hand
 
-const FULL8 = [13, 13, 13, 13, 13, 13, 13, 13];
-
 /**
  * Double Aces and Kings from ranks alone (suits never matter): the piles named in `spec`, then
  * Ace pile i gets A up to `ace[i]` cards and King pile i K down to `king[i]` cards, suits dealt

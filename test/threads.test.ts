@@ -2,11 +2,12 @@
 // each with its own plan; the first to win or prove the loss answers, the others are stopped
 // (a shared flag their searches read as their time limit). Node limits only where a result is
 // compared, so every result is deterministic.
+import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
 import { play, replay } from '../src/referee.js';
-import { passPlan, threadPlan } from '../src/search/plan.js';
+import { passPlan, RESTART_SEEDS, threadPlan, type Stage } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
 import { solvePosition, solvePositionOnThreads } from '../src/solve.js';
 import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, stateOf } from './helpers.js';
@@ -14,14 +15,18 @@ import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, sta
 const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });
 
 describe('the plans of the threads', () => {
-  it('thread 0 makes the single-thread plan; the others its depth-first passes, equal scores ordered by their own seed', () => {
+  it('thread 0 makes the single-thread plan; the others its depth-first stages, every ties seed their own', () => {
     const state = stateOf(dealGame(getGame('mamy-susan'), 1));
     expect(threadPlan(state, 0)).toEqual(passPlan(state));
-    const one = threadPlan(state, 1);
-    const depthFirst = passPlan(state).filter((stage) => 'pass' in stage);
-    expect(one).toHaveLength(depthFirst.length);
-    expect(one.map((stage) => ('pass' in stage ? stage.pass.ties : -1))).toEqual(depthFirst.map(() => 1));
-    expect(threadPlan(state, 2).map((stage) => ('pass' in stage ? stage.pass.ties : -1))).toEqual(depthFirst.map(() => 2));
+    const seeds = (plan: Stage[]): number[][] => plan.map((stage) => ('pass' in stage ? [stage.pass.ties ?? 0] : 'restarts' in stage ? stage.restarts.map((p) => p.ties ?? 0) : []));
+    const depthFirst = passPlan(state).filter((stage) => !('rounds' in stage));
+    for (const thread of [1, 2]) {
+      const plan = threadPlan(state, thread);
+      expect(plan.map(({ share }) => share)).toEqual(depthFirst.map(({ share }) => share));
+      expect(seeds(plan)).toEqual(seeds(depthFirst).map((list) => list.map((seed) => seed + thread * RESTART_SEEDS)));
+    }
+    const [zero, one, two] = [0, 1, 2].map((thread) => new Set(seeds(threadPlan(state, thread)).flat()));
+    for (const [a, b] of [[zero!, one!], [zero!, two!], [one!, two!]] as const) expect([...a].filter((seed) => b.has(seed))).toEqual([]);
   });
 });
 
@@ -70,6 +75,13 @@ describe('patience solve --threads', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^double-signora: lost: every line was searched, \d+ positions$/);
     expect(lines[1]).toMatch(/^\d+ positions in [\d.]+ ms on 2 threads \(the answer from thread [01]\)$/);
+  });
+  it('--threads above the available parallelism is cut to it with a one-line warning', { timeout: 60_000 }, () => {
+    const cores = availableParallelism();
+    const r = patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '1000', '--time-limit', '0', '--max-nodes', '2000', '--memory', '16');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(`patience: --threads 1000 is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)\n`);
+    expect(r.stdout).toMatch(cores === 1 ? /^\d+ positions in [\d.]+ ms$/m : new RegExp(`^\\d+ positions in [\\d.]+ ms on ${cores} threads`, 'm'));
   });
   it('--threads 0 is a one-line error', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '0'), /--threads/));
 });

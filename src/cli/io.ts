@@ -1,4 +1,5 @@
 // Shared plumbing of the commands: reading files and flags, and turning errors into one line.
+import { availableParallelism } from 'node:os';
 import { UsageError } from '../errors.js';
 import { dealGame, parseSeed, readPosition, seedMismatch, type Position } from '../deal.js';
 import { getGame } from '../games/index.js';
@@ -61,4 +62,18 @@ export function oneLine(text: string): string {
 /** A warning or a note on stderr, as one line. */
 export function warn(message: string): void {
   process.stderr.write(`patience: ${oneLine(message)}\n`);
+}
+
+/**
+ * A number of threads (--workers, --threads; absent: one a core), at most the available
+ * parallelism: more threads than cores only slow each one down, and under a time limit that
+ * turns deals unknown, silently changing the results. Above it: cut to it, with a warning.
+ */
+export function threadCount(flag: string, text: string | undefined): number {
+  const cores = availableParallelism();
+  if (text === undefined) return cores;
+  const asked = intFlag(flag, text, 1, 1024);
+  if (asked <= cores) return asked;
+  warn(`${flag} ${asked} is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)`);
+  return cores;
 }

@@ -6,7 +6,7 @@ import { State } from '../engine/state.js';
 import { MAX_DEPTH } from '../search/context.js';
 import { DEFAULT_SETTINGS, solvePosition, solvePositionOnThreads, type SolveSettings } from '../solve.js';
 import type { SolveResult } from '../result.js';
-import { intFlag, positionFromFlags, run, secondsFlag } from './io.js';
+import { intFlag, positionFromFlags, run, secondsFlag, threadCount } from './io.js';
 
 /** The solver flags shared by solve, winrate and bench. */
 export function solverOptions(cmd: Command): Command {
@@ -33,11 +33,11 @@ export function solveCommand(program: Command): void {
       .option('-s, --seed <n>', 'seed of the deal')
       .option('-p, --position <file>', 'a position JSON (FORMATS.md) to solve instead (- for stdin)')
       .option('--json', 'print the solve result as JSON (FORMATS.md)')
-      .option('--threads <k>', 'search on k threads at once, each its own way and with its own --memory; the first to decide answers', '1'),
+      .option('--threads <k>', 'search on k threads at once, each its own way and with its own --memory, at most one a core; the first to decide answers', '1'),
   ).action((opts) =>
     run(async () => {
       const settings = settingsFromFlags(opts);
-      const threads = intFlag('--threads', opts.threads, 1, 64);
+      const threads = threadCount('--threads', opts.threads);
       const position = positionFromFlags(opts);
       const report = threads === 1 ? solvePosition(position, settings) : await solvePositionOnThreads(position, settings, threads);
       process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report, settings));

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { parseSeed } from '../deal.js';
 import { UsageError } from '../errors.js';
@@ -10,7 +9,7 @@ import type { PlayerSpec } from '../sim/types.js';
 import { parsePlayerName } from '../player/players.js';
 import { playerOptions, playerSettingsFromFlags } from './play.js';
 import { runWinrate, type WinrateRun } from '../sim/winrate.js';
-import { intFlag, run, warn } from './io.js';
+import { intFlag, run, threadCount, warn } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 
 /** Deals of each game in one run at most (the run holds every task in memory). */
@@ -62,7 +61,7 @@ export function winrateCommand(program: Command): void {
       if (flags.deals === undefined && !rerun) throw new UsageError('give --deals N: how many deals of each game');
       const deals = flags.deals === undefined ? undefined : intFlag('--deals', flags.deals, 1, MAX_DEALS);
       const start = parseFlagSeed(flags.start);
-      const workers = workerCount(flags.workers);
+      const workers = threadCount('--workers', flags.workers);
       const settings = settingsFromFlags(flags);
       const player: PlayerSpec = flags.player === 'thoughtful' ? { name: 'thoughtful' } : { name: parsePlayerName(flags.player, ['thoughtful']), ...playerSettingsFromFlags(flags) };
       const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
@@ -116,19 +115,6 @@ export function winrateCommand(program: Command): void {
       process.exitCode = signalled ? (signalled === 'SIGTERM' ? 143 : 130) : result.errors > 0 ? 1 : 0;
     }),
   );
-}
-
-/**
- * --workers, at most the available parallelism: more threads than cores only slow every deal
- * down, and under a time limit that turns deals unknown, silently changing the rates.
- */
-function workerCount(text: string | undefined): number {
-  const cores = availableParallelism();
-  if (text === undefined) return cores;
-  const asked = intFlag('--workers', text, 1, 1024);
-  if (asked <= cores) return asked;
-  warn(`--workers ${asked} is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)`);
-  return cores;
 }
 
 function parseFlagSeed(text: string): number {

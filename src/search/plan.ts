@@ -48,14 +48,35 @@ export type Pass = DepthFirstPass | BestFirstPass;
  */
 export type Stage =
   | { readonly share: number; readonly pass: DepthFirstPass }
-  | { readonly share: number; readonly rounds: readonly BestFirstPass[]; readonly firstRoundNodes: number };
+  | { readonly share: number; readonly rounds: readonly BestFirstPass[]; readonly firstRoundNodes: number }
+  | RestartStage;
+
+/**
+ * Restarts: the passes taken in turn, again and again, the i-th run (from 1) entering at most
+ * `unitNodes` times luby(i) positions, all within `share`; a pass whose space was searched to
+ * its end (it and every other pass with its bounds would only do the same again) is dropped.
+ */
+export interface RestartStage {
+  readonly share: number;
+  readonly restarts: readonly DepthFirstPass[];
+  readonly unitNodes: number;
+}
+
+/** Luby's universal restart sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (i from 1). */
+export function luby(i: number): number {
+  for (let k = 1; ; k++) {
+    const end = 2 ** k - 1;
+    if (i === end) return 2 ** (k - 1);
+    if (i < end) return luby(i - (2 ** (k - 1) - 1));
+  }
+}
 
 /** Whether the pass allows every move, so that searching all it allows proves a loss. */
 export const allowsEveryMove = (pass: Pass): boolean => pass.shuffles === UNBOUNDED && (pass.kind === 'best-first' || pass.base === 0);
 
 /** Shuffle moves allowed in a row in the cheap passes that come before the exact one. */
 const SHUFFLE_BOUNDS = [1, 2, 3, 5, 8];
-/** What share of the remaining limits a cheap pass may use. */
+/** What share of the remaining limits a cheap pass may use, where they are made once each. */
 const CHEAP_SHARE = 0.2;
 /**
  * Where the first foundation card fixes the base rank, a cheap pass is first made for each base
@@ -87,23 +108,77 @@ const FIRST_ROUND_NODES = 100_000;
 const BEST_FIRST_SHARE = 0.8;
 /** Positions the cheap passes may enter in all (at their shares) when the search has no limits. */
 export const UNLIMITED_CHEAP_NODES = 25_000_000;
+/** Restarts (RestartStage): the cheap passes, each bound with ties seeds 1..RESTART_SEEDS in turn. */
+export const RESTART_SEEDS = 64;
+/** Positions of a restart of Luby length 1, and the share of what is left the restarts may use. */
+const RESTART_UNIT_NODES = 50_000;
+const RESTART_SHARE = 0.8;
+
+/** The choices a plan is made of: passPlan's were measured best (below); bench/tail.ts compares others. */
+export interface PlanChoices {
+  /** The ties seed (order.ts) of the passes made once: base-rank passes, cheap passes, the exact pass. */
+  readonly ties: number;
+  /** Whether the cheap passes are restarted on Luby's schedule with new ties seeds, or made once each. */
+  readonly restarts: boolean;
+  /** Where the game begins with best-first rounds: the share of restarts before them (0: none). */
+  readonly restartsFirst: number;
+}
+
+/** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
+export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0 };
+/**
+ * Measured with `npx tsx bench/tail.ts --plan P --set tail|control` (6M positions a deal, one
+ * core): the first 15 Double Signora and 15 Mamy Susan seeds and all 16 Double Aces and Kings
+ * seeds results/thoughtful.csv has unknown at 10 s (made before 1 Dec 2026), and 10 won seeds a
+ * game as a control. Decided (DS, MS, DAK of 15, 15, 16), positions of the whole tail set:
+ * - once-each (ONCE_EACH): 0, 0, 0; 276M. Control: 38 of 40 won, 66.1M (DD 7.8M).
+ * - ties1 (ties 1, cheap passes once each): 8, 2, 6; 230M.
+ * - luby (ties 1, restarts, none before the best-first rounds): 9, 2, 7; 225M. Control 38 of
+ *   40 (another Double Signora deal unknown: 626 for 397), 54.8M (DD 0.49M).
+ * - luby-pre (these choices): 9, 2, 7; 182M (the Mamy Susan and Double Aces and Kings wins in
+ *   0.7M positions or less, not after 4.8M of best-first rounds). Control 38 of 40, 33.9M (Mamy
+ *   Susan 16.5M against 13.5M: up to 0.9M of restarts in deals the best-first rounds win).
+ * - luby-pre5 (5 % of restarts before the best-first rounds): 9, 2, 7 (Mamy Susan 54 and 55 at
+ *   5.2-5.5M, past what 10 s gives; control 34.5M: Mamy Susan 12.3M, Double Aces and Kings
+ *   5.6M against 0.7M).
+ * Mamy Susan seeds 0..49 at 2M (`--set first50 --nodes 2000000`): 43 won by luby, luby-pre5 and
+ * luby-pre alike; positions of the wins 11.7M, 11.2M, 14.8M; median of seeds 0..19 109k, 138k,
+ * 328k. The depth-first stages alone (thread1) won 26: the best-first rounds stay.
+ * Not kept: the exact pass among the restarted ones (Double Signora: the same 9); take-backs
+ * tried with the tableau moves in every second seed's passes (Mamy Susan: the same 2); half
+ * the limits, not 80 %, for the best-first rounds (Mamy Susan: the same 2); 30 % (Double Aces
+ * and Kings, with restarts before: 8, seed 942 too, at 4.8M).
+ * Random order among moves of equal score does most of it (ties1); restarts add a few and cut
+ * the positions of the wins.
+ */
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
- * begin with the best-first rounds; then cheap depth-first passes that can find wins but prove
- * nothing (one per base rank where the base rank is open, then one per shuffle bound): each
- * allows only a few shuffles between two moves that make progress, so a win that needs little
- * rearranging is found before the search sinks into the vast space of rearrangements. The last
- * pass allows every move and is exact.
+ * begin with the best-first rounds (after a few restarts); then cheap depth-first passes that
+ * can find wins but prove nothing (one per base rank where the base rank is open, then the
+ * shuffle bounds): each allows only a few shuffles between two moves that make progress, so a
+ * win that needs little rearranging is found before the search sinks into the vast space of
+ * rearrangements. Restarting them with new orders cuts the heavy tail of deals that one order
+ * wins at once and another only after millions of positions (Gomes, Selman & Kautz; Luby's
+ * schedule, within a constant factor of the best fixed restart length for any distribution of
+ * run lengths). The last pass allows every move and is exact.
  */
-export function passPlan(state: State): Stage[] {
+export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
+  const { ties } = choices;
   const plan: Stage[] = [];
-  if (state.rules.bestFirst) plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES });
-  if (state.rules.usesBaseRank && state.base === 0) {
-    for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base } });
+  const restarts: DepthFirstPass[] = [];
+  for (let seed = 1; seed <= RESTART_SEEDS; seed++) for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: 0, ties: seed });
+  if (state.rules.bestFirst) {
+    if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: RESTART_UNIT_NODES });
+    plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES });
   }
-  for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0 } });
-  plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0 } });
+  if (state.rules.usesBaseRank && state.base === 0) {
+    for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
+  }
+  if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: RESTART_UNIT_NODES });
+  else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties } });
+  plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties } });
   return plan;
 }
 
@@ -128,16 +203,21 @@ function baseRanksToTry(state: State): number[] {
 /**
  * The plan of thread `thread` of a search on several threads (`solve --threads K`). Thread 0
  * makes the plan of a single-threaded search (`passPlan`); every other thread makes its
- * depth-first passes alone, with moves of equal score ordered by a seed of its own (its thread
- * number), so that each thread walks the space in another order. Measured on the first 10 Mamy
- * Susan and 10 Double Signora deals unknown at 10 s in results/thoughtful.csv, each plan alone
- * at 8M nodes (Solver.solve with threadPlan(state, k), one deal at a time): `passPlan` decided none; the exact pass alone none; the depth-first passes alone
- * with generation order none of the Mamy Susan deals; with equal scores ordered by seed 1, 8
- * (Mamy Susan 54, 55, 112; Double Signora 81, 83, 86, 89, 91), by seed 2, 8 (the same with
- * Double Signora 52 for 81): 9 of 20 between them.
+ * depth-first stages alone (restarts included), every ties seed moved on by RESTART_SEEDS times
+ * its thread number, so that no two threads walk the space in the same order. Measured (before
+ * the restarts) on the first 10 Mamy Susan and 10 Double Signora deals unknown at 10 s in
+ * results/thoughtful.csv, each plan alone at 8M nodes: the plan of that time decided none; its
+ * depth-first passes alone with equal scores ordered by seed 1, 8 (Mamy Susan 54, 55, 112;
+ * Double Signora 81, 83, 86, 89, 91), by seed 2, 8 (the same with Double Signora 52 for 81).
+ * With restarts in every plan see `npx tsx bench/tail.ts --plan thread1` (README, hard deals).
  */
 export function threadPlan(state: State, thread: number): Stage[] {
   const plan = passPlan(state);
   if (thread === 0) return plan;
-  return plan.flatMap((stage) => ('pass' in stage ? [{ share: stage.share, pass: { ...stage.pass, ties: thread } }] : []));
+  const shift = (pass: DepthFirstPass): DepthFirstPass => ({ ...pass, ties: (pass.ties ?? 0) + thread * RESTART_SEEDS });
+  return plan.flatMap((stage): Stage[] =>
+    'pass' in stage ? [{ share: stage.share, pass: shift(stage.pass) }] :
+    'restarts' in stage ? [{ ...stage, restarts: stage.restarts.map(shift) }] :
+    [],
+  );
 }

@@ -5,7 +5,7 @@ import type { State } from '../engine/state.js';
 import { BestFirst } from './bestfirst.js';
 import { SearchContext, type Limits } from './context.js';
 import { DepthFirst } from './depthfirst.js';
-import { allowsEveryMove, passPlan, UNLIMITED_CHEAP_NODES, type BestFirstPass, type Pass, type Stage } from './plan.js';
+import { allowsEveryMove, luby, passPlan, UNLIMITED_CHEAP_NODES, type BestFirstPass, type Pass, type RestartStage, type Stage } from './plan.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
 import type { Table } from './table.js';
 
@@ -60,7 +60,10 @@ export class Solver {
     let status: Status = state.isWon() ? WON : EXHAUSTED;
     for (let i = 0; status === EXHAUSTED && !this.lost && i < plan.length; i++) {
       const stage = plan[i]!;
-      status = 'pass' in stage ? this.pass(state, stage.pass, ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES), ctx.timeCapFor(stage.share)) : this.rounds(state, stage);
+      status =
+        'pass' in stage ? this.pass(state, stage.pass, ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES), ctx.timeCapFor(stage.share)) :
+        'rounds' in stage ? this.rounds(state, stage) :
+        this.restarts(state, stage);
       // Before the last stage, a stage that did not decide hands on what is left of the limits.
       if (status !== WON && !this.lost && i < plan.length - 1) status = ctx.atLimit();
     }
@@ -98,6 +101,37 @@ export class Solver {
       }
       // Every pass is done: the unbounded ones cut lines, or they would have proved the loss.
       if (!searched) return DEPTH;
+    }
+  }
+
+  /**
+   * Depth-first passes in turn on Luby's schedule (plan.ts, RestartStage) until one wins or
+   * proves the loss, every pass is done, or the stage's caps stop them. A pass that searched its
+   * whole space (EXHAUSTED, or DEPTH: all but lines cut too deep) drops every pass with its
+   * bounds: another order of the same moves would search the same space again. A run stopped
+   * at its cap proves nothing (provesLoss): only one that finished can.
+   */
+  private restarts(state: State, stage: RestartStage): Status {
+    const ctx = this.ctx;
+    const passes = stage.restarts;
+    const nodeCap = ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES);
+    const timeCap = ctx.timeCapFor(stage.share);
+    const done = new Array<boolean>(passes.length).fill(false);
+    let cut = false;
+    for (let run = 1, i = 0; ; run++, i = (i + 1) % passes.length) {
+      for (let tried = 0; done[i] && tried < passes.length; tried++) i = (i + 1) % passes.length;
+      if (done[i]) return cut ? DEPTH : EXHAUSTED;
+      const pass = passes[i]!;
+      const status = this.pass(state, pass, Math.min(ctx.nodes + stage.unitNodes * luby(run), nodeCap), timeCap);
+      if (status === WON || this.lost) return status;
+      if (status === EXHAUSTED || status === DEPTH) {
+        cut ||= status === DEPTH;
+        passes.forEach((other, j) => {
+          if (other.shuffles === pass.shuffles && other.base === pass.base) done[j] = true;
+        });
+      }
+      if (ctx.nodes >= nodeCap) return NODES;
+      if (ctx.outOfTime(timeCap)) return TIME;
     }
   }
 

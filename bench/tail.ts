@@ -1,0 +1,97 @@
+// The hard-tail measurement: a plan variant over a fixed set of deals at a node budget (exact and
+// repeatable, whatever the machine's load), one deal after another on one core. Prints a line a
+// deal, then per game how many hard deals were decided and how many control deals were won,
+// with their positions. The set: the first 15 Double Signora and 15 Mamy Susan seeds and all 16
+// Double Aces and Kings seeds that results/thoughtful.csv (made before 1 Dec 2026) has unknown
+// at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
+// there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
+// of the games with best-first rounds ("first50").
+//   npx tsx bench/tail.ts [--plan luby-pre] [--set tail|control|fresh|first50|all] [--nodes 6000000] [--game G]
+import { parseArgs } from 'node:util';
+import { dealGame } from '../src/deal.js';
+import { formatMove } from '../src/engine/moves.js';
+import { getGame, type GameId } from '../src/games/index.js';
+import { replay } from '../src/referee.js';
+import { CHOSEN, ONCE_EACH, passPlan, threadPlan, type Stage } from '../src/search/plan.js';
+import { Solver } from '../src/search/solver.js';
+import { searchState } from '../src/solve.js';
+import type { State } from '../src/engine/state.js';
+
+const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
+  tail: {
+    'double-signora': [0, 36, 52, 81, 83, 84, 86, 89, 91, 116, 130, 150, 176, 205, 216],
+    'mamy-susan': [16, 28, 29, 42, 45, 54, 55, 68, 77, 112, 114, 115, 129, 145, 159],
+    'double-aces-and-kings': [94, 123, 198, 211, 309, 351, 459, 556, 566, 648, 700, 756, 773, 909, 910, 942],
+  },
+  control: {
+    'double-signora': [1, 2, 3, 4, 5, 626, 804, 619, 324, 397],
+    'mamy-susan': [0, 1, 2, 3, 4, 829, 5, 149, 533, 70],
+    'double-aces-and-kings': [0, 1, 2, 3, 4, 114, 216, 764, 330, 546],
+    'double-dot': [0, 1, 2, 3, 4, 229, 594, 548, 484, 423],
+  },
+  fresh: {
+    'double-signora': [228, 234, 265, 271, 300, 303, 312, 316, 327, 342, 347, 363, 385, 391, 426, 447, 450, 459, 479, 487],
+    'mamy-susan': [160, 163, 187, 197, 207, 213, 234, 241, 275, 286, 288, 289, 296, 303, 316, 326, 327, 351, 353, 355],
+  },
+  first50: {
+    'mamy-susan': Array.from({ length: 50 }, (_, seed) => seed),
+    'double-aces-and-kings': Array.from({ length: 50 }, (_, seed) => seed),
+  },
+};
+
+/** The plans compared (src/search/plan.ts, CHOSEN, has the comparison). */
+const PLANS: Record<string, (state: State) => Stage[]> = {
+  'once-each': (state) => passPlan(state, ONCE_EACH),
+  ties1: (state) => passPlan(state, { ...ONCE_EACH, ties: 1 }),
+  luby: (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0 }),
+  'luby-pre': (state) => passPlan(state, CHOSEN),
+  'luby-pre5': (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0.05 }),
+  thread1: (state) => threadPlan(state, 1),
+};
+
+const { values } = parseArgs({
+  options: {
+    plan: { type: 'string', default: 'luby-pre' },
+    set: { type: 'string', default: 'all' },
+    nodes: { type: 'string', default: '6000000' },
+    memory: { type: 'string', default: '256' },
+    game: { type: 'string' },
+  },
+});
+const plan = PLANS[values.plan!];
+const maxNodes = Number(values.nodes);
+if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS)) {
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number`);
+  process.exit(2);
+}
+const solver = new Solver(Number(values.memory));
+const sets = values.set === 'all' ? ['tail', 'control', 'fresh'] : [values.set!];
+const totals: string[] = [];
+for (const set of sets) {
+  for (const [game, seeds] of Object.entries(SETS[set]!) as [GameId, number[]][]) {
+    if (values.game && values.game !== game) continue;
+    let decided = 0;
+    let nodes = 0;
+    let ms = 0;
+    const won: number[] = [];
+    const lost: number[] = [];
+    for (const seed of seeds) {
+      const position = dealGame(getGame(game), seed);
+      const state = searchState(position);
+      const found = solver.solve(state, { maxNodes, timeLimitMs: 0 }, plan(state));
+      if (found.result === 'won') {
+        const verdict = replay(position, found.moves.map((m) => formatMove(state.rules, m)));
+        if (!verdict.ok || !verdict.won) throw new Error(`${game} ${seed}: the win fails replay`);
+        won.push(seed);
+      }
+      if (found.result === 'lost') lost.push(seed);
+      if (found.result !== 'unknown') decided++;
+      nodes += found.nodes;
+      ms += found.ms;
+      console.log(`${set} ${game} ${seed} ${found.result} ${found.nodes} nodes ${Math.round(found.ms)} ms best ${found.best}`);
+    }
+    totals.push(`${values.plan} ${set} ${game}: ${decided}/${seeds.length} decided (won ${won.join(' ') || '-'}; lost ${lost.join(' ') || '-'}), ${(nodes / 1e6).toFixed(2)}M nodes, ${(ms / 1000).toFixed(1)} s`);
+  }
+}
+console.log(`--- plan ${values.plan}, ${maxNodes} nodes a deal`);
+for (const line of totals) console.log(line);
