@@ -12,6 +12,7 @@ import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve.js';
+import { ONCE_EACH, passPlan } from '../search/plan.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
@@ -85,7 +86,10 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
       const order = [...unseen];
       shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
       state.load(determinize(view, order.map(cardName)));
-      const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 });
+      // The plan the player was measured with (README "Choosing the player"): the solver's
+      // restarts were tuned for searches of millions of positions, not these few thousand, and
+      // a new plan here would be a new player, whose rows in results/ would have to be remade.
+      const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, ONCE_EACH));
       voted++;
       if (found.result === 'won' && found.moves.length > 0) {
         const choice = sameOutcome(state, legal, found.moves[0]!);
