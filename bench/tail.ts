@@ -5,8 +5,9 @@
 // Double Aces and Kings seeds that results/thoughtful.csv (made before 1 Dec 2026) has unknown
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
-// of the games with best-first rounds ("first50").
-//   npx tsx bench/tail.ts [--plan luby-pre] [--set tail|control|fresh|first50|all] [--nodes 6000000] [--game G]
+// of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
+// ("first60").
+//   npx tsx bench/tail.ts [--plan luby-pre] [--set tail|control|fresh|first50|first60|all] [--nodes 6000000] [--game G]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -37,6 +38,10 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
     'mamy-susan': Array.from({ length: 50 }, (_, seed) => seed),
     'double-aces-and-kings': Array.from({ length: 50 }, (_, seed) => seed),
   },
+  first60: {
+    'double-signora': Array.from({ length: 60 }, (_, seed) => seed),
+    'mamy-susan': Array.from({ length: 60 }, (_, seed) => seed),
+  },
 };
 
 /** The plans compared (src/search/plan.ts, CHOSEN, has the comparison). */
@@ -45,6 +50,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   ties1: (state) => passPlan(state, { ...ONCE_EACH, ties: 1 }),
   luby: (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0 }),
   'luby-pre': (state) => passPlan(state, CHOSEN),
+  'luby-pre-ties0': (state) => passPlan(state, { ...CHOSEN, ties: 0 }),
   'luby-pre5': (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0.05 }),
   thread1: (state) => threadPlan(state, 1),
 };
