@@ -5,7 +5,8 @@ import { cardName, parseCard, rankOf, colourOf } from '../src/cards.js';
 import { dealGame, readPosition, type Position } from '../src/deal.js';
 import { follows } from '../src/games/build.js';
 import type { Game } from '../src/games/index.js';
-import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../src/engine/moves.js';
+import { applyMove, foundationAccepts, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../src/engine/moves.js';
+import { KIND_F, KIND_R, KIND_T, type Rules } from '../src/engine/rules.js';
 import { State } from '../src/engine/state.js';
 import { stateOf } from './helpers.js';
 
@@ -91,12 +92,41 @@ export interface Exhaustive {
 }
 
 /**
+ * The kinds of take-back (a card leaving a foundation): to the tableau (in Double Aces and
+ * Kings, to an empty slot), or to another foundation of the same group or of the other group
+ * (Double Aces and Kings only: `up` the Ace piles, `down` the King piles).
+ */
+export type TakeBack = 'to-tableau' | 'up>down' | 'down>up' | 'up>up' | 'down>down';
+
+/** The kind of take-back move `m` is, or null if it takes no card off a foundation. */
+export function takeBackKind(r: Rules, m: number): TakeBack | null {
+  const src = moveSrc(m);
+  if (src === r.stock || r.kindOf[src] !== KIND_F) return null;
+  const dst = moveDst(m);
+  if (r.kindOf[dst] !== KIND_F) return 'to-tableau';
+  const dir = (f: number): string => (r.game.foundations[r.groupOf[f]!]!.step > 0 ? 'up' : 'down');
+  return `${dir(src)}>${dir(dst)}` as TakeBack;
+}
+
+/** Every kind of take-back the game's rules allow. */
+export function takeBackKinds(game: Game): TakeBack[] {
+  const kinds: TakeBack[] = [];
+  if (game.moves.includes('f>t')) kinds.push('to-tableau');
+  if (game.moves.includes('f>f')) {
+    const dirs = [...new Set(game.foundations.map((g) => (g.step > 0 ? 'up' : 'down')))];
+    for (const a of dirs) for (const b of dirs) kinds.push(`${a}>${b}` as TakeBack);
+  }
+  return kinds;
+}
+
+/**
  * The plain exhaustive search: every legal move (no canonical choice among identical piles, no
  * safe move, no pruning), each position told apart from every other by its exact piles (no
- * hashing, no symmetry), depth-first to the end. Moves home are tried first and take-backs last
+ * hashing, no symmetry), depth-first to the end; `forbid` leaves out those kinds of take-back
+ * (to find the positions that need them, not to judge the solver). Moves home are tried first and take-backs last
  * only so that easy wins are found before the cap; the order cannot change a finished answer.
  */
-export function exhaustive(position: Position, cap: number): Exhaustive {
+export function exhaustive(position: Position, cap: number, forbid: readonly TakeBack[] = []): Exhaustive {
   const s = stateOf(position);
   const seen = new Set<string>();
   let moves = new Int32Array(MAX_MOVES * 64);
@@ -114,7 +144,15 @@ export function exhaustive(position: Position, cap: number): Exhaustive {
   };
   const kind = s.rules.kindOf;
   const expand = (at: number): number => {
-    const n = generateMoves(s, moves, false, at);
+    let n = generateMoves(s, moves, false, at);
+    if (forbid.length > 0) {
+      let kept = at;
+      for (let i = at; i < at + n; i++) {
+        const k = takeBackKind(s.rules, moves[i]!);
+        if (k === null || !forbid.includes(k)) moves[kept++] = moves[i]!;
+      }
+      n = kept - at;
+    }
     const rank = (m: number): number => (kind[m & 255] === 0 ? 2 : kind[(m >>> 8) & 255] === 0 ? 0 : 1);
     const sorted = Array.from(moves.subarray(at, at + n)).sort((a, b) => rank(a) - rank(b));
     moves.set(sorted, at);
@@ -174,4 +212,160 @@ export function playedOut(game: Game, seed: number, steps: number, drawBias: num
     if (s.depth >= 4000) break;
   }
   return s.toPosition();
+}
+
+/**
+ * A tied-up end game: every card home (from deal `seed`), then the top `lengths[i]` cards of
+ * `chains` random foundations taken off and laid on the tableau and reserves, each pile holding
+ * its cards in the order they go home (the first to go home on top), but the first card of each
+ * taken-off run slipped under the top card of another pile, so that it must be dug out. Every
+ * tableau pile gets a card. Stock and waste are empty.
+ */
+export function tiedUp(game: Game, seed: number, lengths: number[], random: () => number): Position {
+  const s = stateOf(endgame(game, seed, 0, random));
+  const r = s.rules;
+  const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const foundations = Array.from({ length: r.nFoundations }, (_, f) => f);
+  // The cards taken off, each with its place in its run (0 = the first to go home).
+  const off: { card: number; order: number }[] = [];
+  const firsts: number[] = [];
+  for (const length of lengths) {
+    const fs = foundations.filter((f) => s.len[f]! - r.minFoundation[r.groupOf[f]!]! >= length);
+    if (!fs.length) continue;
+    const f = pick(fs);
+    for (let k = length - 1; k >= 0; k--) off.push({ card: s.pop(f), order: k });
+    firsts.push(off.length - 1);
+  }
+  const piles: number[][] = [];
+  const caps: number[] = [];
+  for (let t = 0; t < r.nTableau; t++) (piles.push([]), caps.push(r.capacity[r.firstTableau + t]!));
+  if (r.canMove[KIND_R * 5 + KIND_F] === 1) r.game.reserves.forEach((n) => (piles.push([]), caps.push(n)));
+  const order = off.map((_, i) => i).sort(() => random() - 0.5);
+  const held: number[][] = piles.map(() => []);
+  order.forEach((i, k) => {
+    const open = piles.map((_, p) => p).filter((p) => held[p]!.length < caps[p]! && (k >= r.nTableau || p === k));
+    held[pick(open)]!.push(i);
+  });
+  held.forEach((h) => h.sort((a, b) => off[b]!.order - off[a]!.order || random() - 0.5));
+  // Each run's first card goes under the top card of another pile.
+  for (const i of firsts) {
+    const from = held.findIndex((h) => h.includes(i));
+    const to = held.map((_, p) => p).filter((p) => p !== from && held[p]!.length > 0 && held[p]!.length < caps[p]! && !(from >= 0 && held[from]!.length === 1));
+    if (from < 0 || !to.length) continue;
+    held[from]!.splice(held[from]!.indexOf(i), 1);
+    const h = held[pick(to)]!;
+    h.splice(h.length - 1, 0, i);
+  }
+  held.forEach((h, p) => {
+    const pile = p < r.nTableau ? r.firstTableau + p : r.firstReserve + p - r.nTableau;
+    for (const i of h) s.push(pile, off[i]!.card);
+  });
+  return readPosition(JSON.stringify(s.toPosition()));
+}
+
+/**
+ * `tiedUp`, then repaired until no move but a take-back is legal: while some other move is, the
+ * card it would move trades places with a random card lying under a top in the tableau or
+ * reserves. Without take-backs such a position is lost at once; with them it may be won.
+ * Null when `tries` trades do not get there.
+ */
+export function frozen(game: Game, seed: number, lengths: number[], tries: number, random: () => number): Position | null {
+  const s = stateOf(tiedUp(game, seed, lengths, random));
+  const r = s.rules;
+  const moves = new Int32Array(MAX_MOVES);
+  const places: number[] = [];
+  const piles = [...Array.from({ length: r.nTableau }, (_, i) => r.firstTableau + i), ...Array.from({ length: r.nReserves }, (_, i) => r.firstReserve + i)];
+  for (let k = 0; k < tries; k++) {
+    const n = generateMoves(s, moves, false, 0);
+    const free: number[] = [];
+    for (let i = 0; i < n; i++) if (takeBackKind(r, moves[i]!) === null) free.push(moves[i]!);
+    if (free.length === 0) return s.isWon() ? null : readPosition(JSON.stringify(s.toPosition()));
+    const m = free[Math.floor(random() * free.length)]!;
+    const src = moveSrc(m);
+    // A place (pile, depth) below the tops.
+    places.length = 0;
+    for (const p of piles) for (let d = 0; d < s.len[p]! - 1; d++) places.push(p * 256 + d);
+    if (places.length === 0) return null;
+    const at = places[Math.floor(random() * places.length)]!;
+    const i = (at >> 8) * s.stride + (at & 255);
+    const j = src * s.stride + s.len[src]! - 1;
+    const a = s.cards[i]!;
+    s.cards[i] = s.cards[j]!;
+    s.cards[j] = a;
+  }
+  return null;
+}
+
+/**
+ * Double Signora, tied up by colour (from deal `seed`, every card home first): `m` foundations
+ * of one starting colour are cut down to height `h`, so that each needs a card of colour c at
+ * level h+1, and one more of that starting colour to h+3, its top Z (colour c, level h+3) the
+ * only card a level h+2 card can be parked on once Z is taken back onto a level h+4 card W.
+ * The cards taken off lie in the tableau in the order they go home (the first on top), every
+ * top of the other colour (not c), but one level h+1 card under a level h+2 card, and W a top.
+ * Null when the cards do not fit that plan (a top of colour c).
+ */
+export function colourLock(game: Game, seed: number, m: number, h: number, random: () => number): Position | null {
+  const s = stateOf(endgame(game, seed, 0, random));
+  const r = s.rules;
+  const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const start = (f: number): number => colourOf(s.cards[f * s.stride]!);
+  const colour = pick([0, 1]);
+  const same = Array.from({ length: r.nFoundations }, (_, f) => f).filter((f) => start(f) === colour).sort(() => random() - 0.5);
+  if (same.length < m + 1) return null;
+  // Off cards with their level (1 = a foundation's first card).
+  const off: { card: number; level: number }[] = [];
+  const cut = (f: number, height: number): void => {
+    while (s.len[f]! > height) off.push({ card: s.pop(f), level: s.len[f]! + 1 });
+  };
+  same.slice(0, m).forEach((f) => cut(f, h));
+  cut(same[m]!, h + 3);
+  const c = colourOf(off.find((o) => o.level === h + 1)!.card);
+  const take = (want: (o: { card: number; level: number }) => boolean): { card: number; level: number } | undefined => {
+    const i = off.findIndex(want);
+    return i < 0 ? undefined : off.splice(i, 1)[0];
+  };
+  const x = take((o) => o.level === h + 1);
+  const y = take((o) => o.level === h + 2);
+  const w = take((o) => o.level === h + 4);
+  if (!x || !y || !w) return null;
+  off.sort(() => random() - 0.5);
+  const piles: { card: number; level: number }[][] = Array.from({ length: r.nTableau }, () => []);
+  const dig = Math.floor(random() * r.nTableau);
+  const park = (dig + 1 + Math.floor(random() * (r.nTableau - 1))) % r.nTableau;
+  const others = piles.map((_, i) => i).filter((i) => i !== dig && i !== park);
+  // A top of the other colour on every other pile, the lowest levels first.
+  const tops = off.filter((o) => colourOf(o.card) !== c && o.level !== h + 4).sort((a, b) => a.level - b.level).slice(0, others.length);
+  if (tops.length < others.length) return null;
+  const rest = off.filter((o) => !tops.includes(o));
+  for (const o of rest) piles[pick([...others, park])]!.push(o);
+  piles.forEach((p) => p.sort((a, b) => b.level - a.level));
+  tops.sort(() => random() - 0.5).forEach((o, k) => piles[others[k]!]!.push(o));
+  piles[dig]!.push(x, y);
+  piles[park]!.push(w);
+  piles.forEach((p, i) => p.forEach((o) => s.push(r.firstTableau + i, o.card)));
+  return readPosition(JSON.stringify(s.toPosition()));
+}
+
+/**
+ * The positions of test/takebacks.test.ts, the `i`th of game: tied-up end games made from deal
+ * `i` (`frozen`; in Double Signora also `colourLock`, which ties it up by colour), with sizes
+ * chosen per game so that many are won only through a take-back. Null when none was made.
+ */
+export function takeBackCase(game: Game, i: number, random: () => number): Position | null {
+  const between = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
+  // [most runs taken off, fewest and most cards taken off beyond one a pile]
+  const sizes: Record<string, [number, number, number]> = {
+    'double-signora': [16, 10, 30],
+    'double-aces-and-kings': [2, 1, 4],
+    'double-dot': [10, 6, 20],
+    'mamy-susan': [6, 2, 10],
+  };
+  if (game.id === 'double-signora' && i % 4 !== 3) return colourLock(game, i, between(2, 6), between(1, 8), random);
+  const [runs, lo, hi] = sizes[game.id]!;
+  const piles = game.tableau.count + (game.tableau.capacity === 1 ? game.reserves.length : 0);
+  const total = piles + between(lo, hi);
+  const cuts = Array.from({ length: between(1, runs) - 1 }, () => between(0, total)).sort((a, b) => a - b);
+  const lengths = [...cuts, total].map((c, k, a) => Math.min(12, c - (k ? a[k - 1]! : 0))).filter((l) => l > 0);
+  return frozen(game, i, lengths, game.id === 'double-signora' ? 3000 : 1000, random);
 }
