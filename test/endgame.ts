@@ -8,6 +8,8 @@ import type { Game } from '../src/games/index.js';
 import { applyMove, foundationAccepts, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../src/engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, type Rules } from '../src/engine/rules.js';
 import { State } from '../src/engine/state.js';
+import { expect } from 'vitest';
+import type { Solver } from '../src/search/solver.js';
 import { stateOf } from './helpers.js';
 
 /**
@@ -368,4 +370,20 @@ export function takeBackCase(game: Game, i: number, random: () => number): Posit
   const cuts = Array.from({ length: between(1, runs) - 1 }, () => between(0, total)).sort((a, b) => a - b);
   const lengths = [...cuts, total].map((c, k, a) => Math.min(12, c - (k ? a[k - 1]! : 0))).filter((l) => l > 0);
   return frozen(game, i, lengths, game.id === 'double-signora' ? 3000 : 1000, random);
+}
+
+/**
+ * Fails unless a finished search of `solver` gives the plain search's answer `truth` on
+ * `position`, with keys for the position alone and with suit-symmetric keys; `why` is added to
+ * the failure message.
+ */
+export function expectSolverAgrees(solver: Solver, gameId: string, position: Position, truth: 'won' | 'lost', why = ''): void {
+  for (const symmetric of [false, true]) {
+    const s = stateOf(position);
+    s.setSymmetric(symmetric);
+    const found = solver.solve(s, { maxNodes: 0, timeLimitMs: 0 });
+    if (found.result !== truth) {
+      expect.fail(`${gameId}: solver says ${found.result}${symmetric ? ' (suit-symmetric key)' : ''}, plain search ${truth}${why}: ${JSON.stringify(position)}`);
+    }
+  }
 }

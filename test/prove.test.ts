@@ -7,10 +7,9 @@
 import { describe, it, expect } from 'vitest';
 import { GAMES } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
-import { State } from '../src/engine/state.js';
 import type { Position } from '../src/deal.js';
-import { endgame, exhaustive, playedOut } from './endgame.js';
-import { mulberry32, stateOf } from './helpers.js';
+import { endgame, exhaustive, expectSolverAgrees, playedOut } from './endgame.js';
+import { mulberry32 } from './helpers.js';
 
 /** Positions of each kind per game, and the most the plain search may enter for one. */
 const CASES = 200;
@@ -27,14 +26,7 @@ function compare(gameId: string, positions: Position[]): { won: number; lost: nu
       continue;
     }
     const truth = plain.won ? 'won' : 'lost';
-    for (const symmetric of [false, true]) {
-      const s = stateOf(position);
-      s.setSymmetric(symmetric);
-      const found = solver.solve(s, { maxNodes: 0, timeLimitMs: 0 });
-      if (found.result !== truth) {
-        expect.fail(`${gameId}: solver says ${found.result}${symmetric ? ' (suit-symmetric key)' : ''}, plain search ${truth}: ${JSON.stringify(position)}`);
-      }
-    }
+    expectSolverAgrees(solver, gameId, position, truth);
     tally[truth]++;
   }
   return tally;

@@ -20,8 +20,8 @@
 import { describe, it, expect } from 'vitest';
 import { GAMES } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
-import { exhaustive, takeBackCase, takeBackKinds, type TakeBack } from './endgame.js';
-import { mulberry32, stateOf } from './helpers.js';
+import { exhaustive, expectSolverAgrees, takeBackCase, takeBackKinds, type TakeBack } from './endgame.js';
+import { mulberry32 } from './helpers.js';
 
 /** Won positions that need a take-back, per game; lost ones; the most tried; the plain search's cap. */
 const NEED = 50;
@@ -66,14 +66,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('solver = plain search where
         }
       } else if (tally.lost >= LOST) continue;
       const truth = plain.won ? 'won' : 'lost';
-      for (const symmetric of [false, true]) {
-        const s = stateOf(position);
-        s.setSymmetric(symmetric);
-        const found = solver.solve(s, { maxNodes: 0, timeLimitMs: 0 });
-        if (found.result !== truth) {
-          expect.fail(`${game.id}: solver says ${found.result}${symmetric ? ' (suit-symmetric key)' : ''}, plain search ${truth}${needs ? ' (only through a take-back)' : ''}: ${JSON.stringify(position)}`);
-        }
-      }
+      expectSolverAgrees(solver, game.id, position, truth, needs ? ' (only through a take-back)' : '');
       if (needs) tally.needs++;
       else tally.lost++;
     }
