@@ -1,6 +1,6 @@
 // The transposition table (src/search/table.ts): it starts small and doubles up to the size
 // `--memory` allows, keeping every key; full, it refuses new keys and still knows the old ones;
-// clearing forgets every key at once.
+// clearing forgets every key at once and puts a grown table back to its first size.
 import { describe, it, expect } from 'vitest';
 import { BYTES_PER_SLOT, FOUND, FULL, Table } from '../src/search/table.js';
 
@@ -40,12 +40,14 @@ describe('transposition table', () => {
     expect(t.slots).toBe(1024);
   });
 
-  it('clearing forgets every key, and a grown table stays grown', () => {
+  it('clearing forgets every key, and a grown table starts small again and grows back', () => {
     const t = new Table(8);
     insertAll(t, 0, 100_000);
     const grown = t.slots;
+    expect(grown).toBeGreaterThan(1 << 16);
     t.clear();
     expect(t.count).toBe(0);
+    expect(t.slots).toBe(1 << 16);
     expect(insertAll(t, 0, 100_000).every((a) => a === INSERTED)).toBe(true);
     expect(t.slots).toBe(grown);
   });
