@@ -161,8 +161,9 @@ describe('no hidden card leaks into a decision', () => {
       expect(same).toBeGreaterThan(5);
       expect(revealed).toBe(true);
     });
-    // The best player at budget 1: rollouts in Double Signora, kept samples elsewhere (a kept
-    // sample must be dropped, not trusted, once what it assumed about the hidden cards is shown).
+    // The best player at budget 1: rollouts in Double Signora, samples elsewhere, kept but in
+    // Double Dot (a kept sample must be dropped, not trusted, once what it assumed about the
+    // hidden cards is shown).
     it(`${game} seed ${seed}, ${what} differs: the best player decides the same until it is revealed`, { timeout: 60_000 }, () => {
       const [a, b] = pair(false);
       const { same, revealed } = compareUntilReveal(a, b, () => bestPlayer(game, 1, 1, seed), 150);
