@@ -49,9 +49,11 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'once-each': (state) => passPlan(state, ONCE_EACH),
   ties1: (state) => passPlan(state, { ...ONCE_EACH, ties: 1 }),
   luby: (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0 }),
-  'luby-pre': (state) => passPlan(state, CHOSEN),
+  'luby-pre': (state) => passPlan(state, { ...CHOSEN, roundsBeforeRestarts: 0 }),
   'luby-pre-ties0': (state) => passPlan(state, { ...CHOSEN, ties: 0 }),
   'luby-pre5': (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0.05 }),
+  'luby-mid': (state) => passPlan(state, { ...CHOSEN, roundsBeforeRestarts: 1 }),
+  chosen: (state) => passPlan(state, CHOSEN),
   thread1: (state) => threadPlan(state, 1),
 };
 

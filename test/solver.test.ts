@@ -10,6 +10,8 @@ import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
+import { passPlan, type Stage } from '../src/search/plan.js';
+import { formatMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
 import type { SolveResult } from '../src/result.js';
@@ -428,6 +430,23 @@ describe('limits', () => {
       const r = big.solve(stateOf(dealGame(getGame('mamy-susan'), 1)), { maxNodes, timeLimitMs: 0 });
       expect(r.nodes, `maxNodes ${maxNodes}`).toBeLessThanOrEqual(maxNodes);
     }
+  });
+  it('a rounds stage with maxRounds ends after that many rounds, undecided, and the plan goes on', () => {
+    // Mamy Susan seed 0 takes the best-first passes about a million positions: not won in rounds
+    // of 100 positions a weight. Round k lets each pass enter its weight times 100 * 2^(k-1).
+    const state = stateOf(dealGame(getGame('mamy-susan'), 0));
+    const rounds = passPlan(state).flatMap((s) => ('rounds' in s ? [s.rounds] : []))[0]!;
+    const perRound = 100 * rounds.reduce((sum, pass) => sum + pass.weight, 0);
+    const stage = (maxRounds: number): Stage => ({ share: 1, rounds, firstRoundNodes: 100, maxRounds });
+    const one = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage(1)]);
+    expect(one.result).toBe('unknown');
+    expect(one.nodes).toBeLessThanOrEqual(perRound);
+    const two = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage(2)]);
+    expect(two.nodes).toBeGreaterThan(one.nodes);
+    expect(two.nodes).toBeLessThanOrEqual(perRound * 3);
+    const after = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage(1), ...passPlan(state)]);
+    expect(after.result).toBe('won');
+    expectWinningLine(dealGame(getGame('mamy-susan'), 0), after.moves.map((m) => formatMove(state.rules, m)));
   });
   it('the state is left as it was found', () => {
     const position = dealGame(getGame('mamy-susan'), 1);

@@ -62,6 +62,8 @@ export interface Rules {
   autoFill: boolean;
   /** Whether the search begins best-first (src/search/bestfirst.ts). */
   bestFirst: boolean;
+  /** Best-first rounds before the first restarts (Game.roundsBeforeRestarts). */
+  roundsBeforeRestarts: number;
   /** Mamy Susan's safe move home (see src/search/safe.ts). */
   safeHomeLowerRanks: boolean;
   /**
@@ -173,6 +175,7 @@ export function compileRules(game: Game): Rules {
     autoFill: game.autoFill,
     safeHomeLowerRanks: game.safeHome === 'lower-ranks-home',
     bestFirst: game.bestFirst === true,
+    roundsBeforeRestarts: game.roundsBeforeRestarts ?? 0,
     identity, identities, suitImage, images,
   };
 }

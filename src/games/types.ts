@@ -77,6 +77,11 @@ export interface Game {
    */
   bestFirst?: boolean;
   /**
+   * Where the search begins best-first: how many rounds of best-first passes come before the
+   * first restarts of the depth-first passes (absent: none, the restarts first). Measured too.
+   */
+  roundsBeforeRestarts?: number;
+  /**
    * Pairs of suits the rules cannot tell apart when swapped throughout (every card of one suit
    * becomes the other's and back), where the game's file proves that the swap maps legal play to
    * legal play: the search may then key a position and its images as one (src/engine/state.ts).

@@ -48,8 +48,16 @@ export type Pass = DepthFirstPass | BestFirstPass;
  */
 export type Stage =
   | { readonly share: number; readonly pass: DepthFirstPass }
-  | { readonly share: number; readonly rounds: readonly BestFirstPass[]; readonly firstRoundNodes: number }
+  | RoundsStage
   | RestartStage;
+
+/** Best-first passes in rounds; with `maxRounds`, the stage ends undecided after that many rounds. */
+export interface RoundsStage {
+  readonly share: number;
+  readonly rounds: readonly BestFirstPass[];
+  readonly firstRoundNodes: number;
+  readonly maxRounds?: number;
+}
 
 /**
  * Restarts: the passes taken in turn, again and again, the i-th run (from 1) entering at most
@@ -122,6 +130,8 @@ export interface PlanChoices {
   readonly restarts: boolean;
   /** Where the game begins with best-first rounds: the share of restarts before them (0: none). */
   readonly restartsFirst: number;
+  /** How many best-first rounds come before those restarts (absent: as the game says, Game.roundsBeforeRestarts). */
+  readonly roundsBeforeRestarts?: number;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
@@ -154,12 +164,20 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * restarts from seed 0 (generation order first, `luby-pre-ties0`); Mamy Susan 47, 50, 50; each
  * order wins a few deals the others leave (Double Signora 28, 31, 53 only with generation
  * order). On the tail set luby-pre-ties0 decided 4 of the 15 Double Signora deals, so seed 1.
+ * Where the restarts that come first go (luby-mid: after one best-first round, 1.4M positions at
+ * most; measured 1 Dec 2026, so a game may choose, Game.roundsBeforeRestarts): Mamy Susan tail 2
+ * of 15 as luby-pre (54, 55, at 2.1M and 1.8M instead of 0.7M), control 14.5M against 16.5M,
+ * seeds 0..49 at 2M 42 won against 43 (seed 5 left: luby-pre's restarts win it at 0.2M), the wins
+ * 9.7M against 14.8M, the median of seeds 0..19 109k against 328k: Mamy Susan takes it. Double
+ * Aces and Kings tail 7 of 16 as luby-pre, seeds 0..49 at 2M all 50, but control 7.7M against
+ * 0.7M (five deals the restarts win at once wait for a 1.4M-position round): it keeps luby-pre.
  */
 export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
- * begin with the best-first rounds (after a few restarts); then cheap depth-first passes that
+ * begin with the best-first rounds (after a few restarts, or after as many rounds as the game
+ * says and then a few restarts); then cheap depth-first passes that
  * can find wins but prove nothing (one per base rank where the base rank is open, then the
  * shuffle bounds): each allows only a few shuffles between two moves that make progress, so a
  * win that needs little rearranging is found before the search sinks into the vast space of
@@ -174,8 +192,10 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   const restarts: DepthFirstPass[] = [];
   for (let seed = ties; seed < ties + RESTART_SEEDS; seed++) for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: 0, ties: seed });
   if (state.rules.bestFirst) {
+    const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
+    if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
     if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: RESTART_UNIT_NODES });
-    plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES });
+    plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early });
   }
   if (state.rules.usesBaseRank && state.base === 0) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });

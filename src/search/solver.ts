@@ -5,7 +5,7 @@ import type { State } from '../engine/state.js';
 import { BestFirst } from './bestfirst.js';
 import { SearchContext, type Limits } from './context.js';
 import { DepthFirst } from './depthfirst.js';
-import { allowsEveryMove, luby, passPlan, UNLIMITED_CHEAP_NODES, type BestFirstPass, type Pass, type RestartStage, type Stage } from './plan.js';
+import { allowsEveryMove, luby, passPlan, UNLIMITED_CHEAP_NODES, type Pass, type RestartStage, type RoundsStage, type Stage } from './plan.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
 import type { Table } from './table.js';
 
@@ -81,12 +81,13 @@ export class Solver {
    * Restarts cut the heavy tail: a deal one pass wins at once can take another millions of
    * positions.
    */
-  private rounds(state: State, stage: { share: number; rounds: readonly BestFirstPass[]; firstRoundNodes: number }): Status {
+  private rounds(state: State, stage: RoundsStage): Status {
     const ctx = this.ctx;
     const nodeCap = ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES);
     const timeCap = ctx.timeCapFor(stage.share);
     const done = new Array<boolean>(stage.rounds.length).fill(false);
-    for (let budget = stage.firstRoundNodes; ; budget *= 2) {
+    for (let budget = stage.firstRoundNodes, round = 1; ; budget *= 2, round++) {
+      if (stage.maxRounds !== undefined && round > stage.maxRounds) return EXHAUSTED;
       let searched = false;
       for (let i = 0; i < stage.rounds.length; i++) {
         if (done[i]) continue;
