@@ -37,5 +37,7 @@ const rows = summaries.map((s) => {
   };
 });
 writeFileSync(values.table!, stringify(rows, { header: true }));
-writeFileSync(values.svg!, renderSvg(summaries, { title: 'Best player: win rate at thinking budgets 1 (a glance) to 5 (a long think), bars left to right' }));
+const budgets = rows.map((r) => r.budget);
+const span = `${Math.min(...budgets)} (${Math.min(...budgets) === 1 ? 'a glance' : 'least'}) to ${Math.max(...budgets)}`;
+writeFileSync(values.svg!, renderSvg(summaries, { title: `Best player: win rate at thinking budgets ${span}, bars left to right` }));
 process.stdout.write(`wrote ${values.table} (${rows.length} rows) and ${values.svg}\n`);
