@@ -184,11 +184,11 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * results/thoughtful.csv of 1 Dec afternoon, seeds 508..671, not used before) 2 / 10; tail at 6M
  * 9 / 9; fresh at 6M 11 / 13; control at 6M 8 / 9 (16.2M / 11.2M positions); first60 at 3M 52 /
  * 57 (35.7M / 26.5M positions; median of seeds 0..19 139k / 101k). Also tried on ds500: the base
- * passes and the base-fixing restarts together (`base-passes-and-restarts`), 8; base passes dropped
- * and the restarts leaving the base open (`no-base-choice`), 1; only fixed bases in the restarts (no open-base run), 8 (and fresh 7). The
- * first foundation card decides the base for the whole game, so a run kept to one base does not
- * spread its positions over 13 games, and every base gets many short runs in new orders instead
- * of one.
+ * passes and the base-fixing restarts together (`base-passes-and-restarts`), 8; base passes
+ * dropped and the restarts leaving the base open (`no-base-choice`), 1; only fixed bases in the
+ * restarts (no open-base run), 8 (and fresh 7). The first foundation card decides the base for
+ * the whole game, so a run kept to one base does not spread its positions over 13 games, and
+ * every base gets many short runs in new orders instead of one.
  */
 export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true };
 
