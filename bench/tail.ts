@@ -6,8 +6,8 @@
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
 // of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
-// ("first60").
-//   npx tsx bench/tail.ts [--plan luby-pre] [--set tail|control|fresh|first50|first60|all] [--nodes 6000000] [--game G]
+// ("first60"); the Double Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500").
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|first50|first60|all] [--nodes 6000000] [--game G]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -34,6 +34,9 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
     'double-signora': [228, 234, 265, 271, 300, 303, 312, 316, 327, 342, 347, 363, 385, 391, 426, 447, 450, 459, 479, 487],
     'mamy-susan': [160, 163, 187, 197, 207, 213, 234, 241, 275, 286, 288, 289, 296, 303, 316, 326, 327, 351, 353, 355],
   },
+  ds500: {
+    'double-signora': [508, 538, 543, 560, 565, 571, 573, 574, 575, 591, 597, 626, 629, 643, 648, 655, 663, 668, 669, 671],
+  },
   first50: {
     'mamy-susan': Array.from({ length: 50 }, (_, seed) => seed),
     'double-aces-and-kings': Array.from({ length: 50 }, (_, seed) => seed),
@@ -44,22 +47,28 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   },
 };
 
+/** The chosen plan as it was before the restarts fixed the base rank (the plans measured before that build on it). */
+const BEFORE_BASES = { ...CHOSEN, basePasses: true, restartBases: false };
+
 /** The plans compared (src/search/plan.ts, CHOSEN, has the comparison). */
 const PLANS: Record<string, (state: State) => Stage[]> = {
   'once-each': (state) => passPlan(state, ONCE_EACH),
   ties1: (state) => passPlan(state, { ...ONCE_EACH, ties: 1 }),
-  luby: (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0 }),
-  'luby-pre': (state) => passPlan(state, { ...CHOSEN, roundsBeforeRestarts: 0 }),
-  'luby-pre-ties0': (state) => passPlan(state, { ...CHOSEN, ties: 0 }),
-  'luby-pre5': (state) => passPlan(state, { ...CHOSEN, restartsFirst: 0.05 }),
-  'luby-mid': (state) => passPlan(state, { ...CHOSEN, roundsBeforeRestarts: 1 }),
+  luby: (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0 }),
+  'luby-pre': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 0 }),
+  'luby-pre-ties0': (state) => passPlan(state, { ...BEFORE_BASES, ties: 0 }),
+  'luby-pre5': (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0.05 }),
+  'luby-mid': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
   chosen: (state) => passPlan(state, CHOSEN),
   thread1: (state) => threadPlan(state, 1),
+  'base-passes': (state) => passPlan(state, BEFORE_BASES),
+  'base-passes-and-restarts': (state) => passPlan(state, { ...CHOSEN, basePasses: true }),
+  'no-base-choice': (state) => passPlan(state, { ...CHOSEN, restartBases: false }),
 };
 
 const { values } = parseArgs({
   options: {
-    plan: { type: 'string', default: 'luby-pre' },
+    plan: { type: 'string', default: 'chosen' },
     set: { type: 'string', default: 'all' },
     nodes: { type: 'string', default: '6000000' },
     memory: { type: 'string', default: '256' },

@@ -7,10 +7,11 @@
 // and the `solve` command line. Only node limits are used, so every result is deterministic.
 import { describe, it, expect } from 'vitest';
 import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
+import type { State } from '../src/engine/state.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
-import { passPlan, type Stage } from '../src/search/plan.js';
+import { passPlan, UNBOUNDED, type Stage } from '../src/search/plan.js';
 import { formatMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
@@ -447,6 +448,21 @@ describe('limits', () => {
     const after = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage(1), ...passPlan(state)]);
     expect(after.result).toBe('won');
     expectWinningLine(dealGame(getGame('mamy-susan'), 0), after.moves.map((m) => formatMove(state.rules, m)));
+  });
+  it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
+    const position = dealGame(getGame('double-signora'), 0);
+    const restartBases = (state: State): number[] => passPlan(state).flatMap((s) => ('restarts' in s ? s.restarts.map((p) => p.base) : []));
+    const open = stateOf(position);
+    const reserve = position.reserves[0]!.slice().reverse().map((card) => rankOf(parseCard(card)));
+    const order = [...new Set([...reserve, ...Array.from({ length: 13 }, (_, i) => i + 1)])];
+    expect(order).toHaveLength(13);
+    expect(restartBases(open).slice(0, 28)).toEqual([0, ...order, 0, ...order]);
+    // No pass per base rank before them, and the last pass is the exact one: every move, base open.
+    expect(passPlan(open).filter((s) => 'pass' in s && s.pass.base !== 0)).toEqual([]);
+    expect(passPlan(open).at(-1)).toMatchObject({ pass: { shuffles: UNBOUNDED, base: 0 } });
+    // Once the base is fixed there is nothing to choose.
+    const fixed = stateOf({ ...position, base: '7' });
+    expect(new Set(restartBases(fixed))).toEqual(new Set([0]));
   });
   it('the state is left as it was found', () => {
     const position = dealGame(getGame('mamy-susan'), 1);

@@ -132,10 +132,14 @@ export interface PlanChoices {
   readonly restartsFirst: number;
   /** How many best-first rounds come before those restarts (absent: as the game says, Game.roundsBeforeRestarts). */
   readonly roundsBeforeRestarts?: number;
+  /** Where the base rank is open: whether one cheap pass per base rank comes before the rest. */
+  readonly basePasses: boolean;
+  /** Where the base rank is open: whether the restarted passes fix the base rank, rank after rank. */
+  readonly restartBases: boolean;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
-export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0 };
+export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false };
 /**
  * Measured with `npx tsx bench/tail.ts --plan P --set tail|control` (6M positions a deal, one
  * core): the first 15 Double Signora and 15 Mamy Susan seeds and all 16 Double Aces and Kings
@@ -145,7 +149,7 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * - ties1 (ties 1, cheap passes once each): 8, 2, 6; 230M.
  * - luby (ties 1, restarts, none before the best-first rounds): 9, 2, 7; 225M. Control 38 of
  *   40 (another Double Signora deal unknown: 626 for 397), 54.8M (DD 0.49M).
- * - luby-pre (these choices): 9, 2, 7; 182M (the Mamy Susan and Double Aces and Kings wins in
+ * - luby-pre (these choices until the base-rank change below): 9, 2, 7; 182M (the Mamy Susan and Double Aces and Kings wins in
  *   0.7M positions or less, not after 4.8M of best-first rounds). Control 38 of 40, 33.9M (Mamy
  *   Susan 16.5M against 13.5M: up to 0.9M of restarts in deals the best-first rounds win).
  * - luby-pre5 (5 % of restarts before the best-first rounds): 9, 2, 7 (Mamy Susan 54 and 55 at
@@ -171,15 +175,29 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * 9.7M against 14.8M, the median of seeds 0..19 109k against 328k: Mamy Susan takes it. Double
  * Aces and Kings tail 7 of 16 as luby-pre, seeds 0..49 at 2M all 50, but control 7.7M against
  * 0.7M (five deals the restarts win at once wait for a 1.4M-position round): it keeps luby-pre.
+ *
+ * Where the base rank is open (Double Signora), measured 1 Dec 2026 evening: before, one cheap
+ * pass per base rank came first (3 % of the limits each, a third in all) and the restarts left
+ * the base open (`base-passes`); now the restarted passes fix the base rank, run after run: the
+ * open base, then the ranks in baseRanksToTry's order, one after another (`chosen`). Double
+ * Signora, decided before / now: `--set ds500 --nodes 8000000` (20 deals unknown at 10 s in
+ * results/thoughtful.csv of 1 Dec afternoon, seeds 508..671, not used before) 2 / 10; tail at 6M
+ * 9 / 9; fresh at 6M 11 / 13; control at 6M 8 / 9 (16.2M / 11.2M positions); first60 at 3M 52 /
+ * 57 (35.7M / 26.5M positions; median of seeds 0..19 139k / 101k). Also tried on ds500: the base
+ * passes and the base-fixing restarts together (`base-passes-and-restarts`), 8; base passes
+ * dropped and the restarts leaving the base open (`no-base-choice`), 1; only fixed bases in the
+ * restarts (no open-base run), 8 (and fresh 7). The first foundation card decides the base for
+ * the whole game, so a run kept to one base does not spread its positions over 13 games, and
+ * every base gets many short runs in new orders instead of one.
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15 };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
  * begin with the best-first rounds (after a few restarts, or after as many rounds as the game
  * says and then a few restarts); then cheap depth-first passes that
- * can find wins but prove nothing (one per base rank where the base rank is open, then the
- * shuffle bounds): each allows only a few shuffles between two moves that make progress, so a
+ * can find wins but prove nothing (the shuffle bounds; where the base rank is open, each run
+ * fixes one, or one pass per base rank comes first): each allows only a few shuffles between two moves that make progress, so a
  * win that needs little rearranging is found before the search sinks into the vast space of
  * rearrangements. Restarting them with new orders cuts the heavy tail of deals that one order
  * wins at once and another only after millions of positions (Gomes, Selman & Kautz; Luby's
@@ -189,15 +207,19 @@ export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.1
 export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   const { ties } = choices;
   const plan: Stage[] = [];
+  const openBase = state.rules.usesBaseRank && state.base === 0;
+  const bases = openBase && choices.restartBases ? [0, ...baseRanksToTry(state)] : [0];
   const restarts: DepthFirstPass[] = [];
-  for (let seed = ties; seed < ties + RESTART_SEEDS; seed++) for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: 0, ties: seed });
+  for (let seed = ties, i = 0; seed < ties + RESTART_SEEDS; seed++) {
+    for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed });
+  }
   if (state.rules.bestFirst) {
     const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
     if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
     if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: RESTART_UNIT_NODES });
     plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early });
   }
-  if (state.rules.usesBaseRank && state.base === 0) {
+  if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
   }
   if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: RESTART_UNIT_NODES });
