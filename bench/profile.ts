@@ -1,0 +1,44 @@
+// Per-position speed at a fixed node budget: solves seeds 0..deals-1 of each game, each at most
+// --nodes positions (no time limit, so the search, its node counts and its answers are the same
+// on every run whatever the machine's load), one after another on one core. Prints per game the
+// positions, the milliseconds, nodes/s, and a digest of the answers and winning lines, so two
+// versions of the code can be timed in turn (A B A B ...) and shown to search alike. Run it
+// under `node --import tsx --cpu-prof bench/profile.ts` to see where the time goes.
+//   npx tsx bench/profile.ts [--deals 5] [--nodes 400000] [--game G]
+import { parseArgs } from 'node:util';
+import { dealGame } from '../src/deal.js';
+import { GAMES } from '../src/games/index.js';
+import { Solver } from '../src/search/solver.js';
+import { searchState } from '../src/solve.js';
+
+const { values } = parseArgs({
+  options: {
+    deals: { type: 'string', default: '5' },
+    nodes: { type: 'string', default: '400000' },
+    memory: { type: 'string', default: '256' },
+    game: { type: 'string' },
+  },
+});
+const deals = Number(values.deals);
+const maxNodes = Number(values.nodes);
+if (!(deals > 0) || !(maxNodes > 0)) {
+  console.error('profile: --deals and --nodes must be positive numbers');
+  process.exit(2);
+}
+const solver = new Solver(Number(values.memory));
+for (const game of GAMES.filter((g) => !values.game || g.id === values.game)) {
+  let nodes = 0;
+  let ms = 0;
+  let digest = 0;
+  const results: string[] = [];
+  for (let seed = 0; seed < deals; seed++) {
+    const state = searchState(dealGame(game, seed));
+    const found = solver.solve(state, { maxNodes, timeLimitMs: 0 });
+    nodes += found.nodes;
+    ms += found.ms;
+    results.push(found.result[0]!);
+    for (const m of [found.nodes, found.best, found.bestFirstMove, ...found.moves]) digest = (Math.imul(digest, 31) + m) >>> 0;
+  }
+  const rate = Math.round(nodes / (ms / 1000));
+  console.log(`${game.id.padEnd(22)} nodes ${nodes} ms ${ms.toFixed(0)} nodes/s ${rate} results ${results.join('')} digest ${digest.toString(16)}`);
+}
