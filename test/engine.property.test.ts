@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, type Game } from '../src/games/index.js';
 import { State } from '../src/engine/state.js';
-import { MAX_MOVES, applyMove, formatMove, generateMoves, isLegal, parseMove, undoMove } from '../src/engine/moves.js';
+import { MAX_MOVES, applyMove, formatMove, foundationAccepts, generateMoves, isLegal, parseMove, undoMove } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
 import { legalMoves, replay } from '../src/referee.js';
 import { mulberry32, stateOf } from './helpers.js';
@@ -180,6 +180,7 @@ function playout(game: Game, rng: Rng, maxMoves: number, visit: (po: Playout) =>
 // Tests, per game
 
 const PLAYOUTS = 100;
+const homeScratch = new Int32Array(MAX_MOVES);
 const MAX_PLY = 300;
 
 for (const game of GAMES) {
@@ -207,6 +208,17 @@ for (const game of GAMES) {
           const [lo, hi] = s.keyFromScratch();
           if (lo !== s.keyLo || hi !== s.keyHi) fail(`incremental key != key from scratch: ${describeCase(po)}`);
           if (s.depth !== po.line.length) fail(`depth ${s.depth} != ${po.line.length}: ${describeCase(po)}`);
+          let home = 0;
+          for (let f = 0; f < s.rules.nFoundations; f++) home += s.len[f]!;
+          if (s.foundationCards() !== home) fail(`foundation count ${s.foundationCards()} != ${home}: ${describeCase(po)}`);
+          // The home set generateMoves leaves for move ordering: the cards some foundation takes.
+          generateMoves(s, homeScratch, true);
+          for (let c = 0; c < 52; c++) {
+            const inSet = ((c < 32 ? s.homeLo >>> c : s.homeHi >>> (c - 32)) & 1) === 1;
+            let takes = false;
+            for (let f = 0; f < s.rules.nFoundations; f++) takes ||= foundationAccepts(s, f, c);
+            if (inSet !== takes) fail(`home set says ${inSet} for card ${c}: ${describeCase(po)}`);
+          }
           keys.push(keyOf(s));
           const r = s.rules;
           const stockAndWasteEmpty = s.len[r.stock] === 0 && (!game.hasWaste || s.len[r.waste] === 0);

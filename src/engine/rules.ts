@@ -80,6 +80,8 @@ export interface Rules {
 export function compileRules(game: Game): Rules {
   const nFoundations = game.foundations.reduce((n, g) => n + g.count, 0);
   const nTableau = game.tableau.count;
+  // The move generator keeps a set of tableau piles in one 32-bit word.
+  if (nTableau > 32) throw new Error(`${game.id}: at most 32 tableau piles, not ${nTableau}`);
   const nReserves = game.reserves.length;
   const firstTableau = nFoundations;
   const firstReserve = firstTableau + nTableau;

@@ -5,7 +5,7 @@
 // at 2, 5 or 10, and a bonus for cards on their tableau predecessor (10, 25) all won 55 to 64 of
 // 80, no clear winner, so the first weights stayed.
 import { parseCard } from '../cards.js';
-import { KIND_F, KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../engine/rules.js';
+import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
 /** A card home. */
@@ -63,18 +63,14 @@ export function evaluate(s: State, order: Uint8Array, wasteBlocker: number): num
   const cards = s.cards;
   const stride = s.stride;
   const off = s.base * 52;
-  let home = 0;
   let blockers = 0;
   let wasteBlockers = 0;
   let empty = 0;
   buried.fill(NOWHERE);
-  for (let p = 0; p < r.nPiles; p++) {
+  // The foundations come first (piles 0..nFoundations-1): the state counts their cards.
+  for (let p = r.nFoundations; p < r.nPiles; p++) {
     const kind = r.kindOf[p]!;
     const l = s.len[p]!;
-    if (kind === KIND_F) {
-      home += l;
-      continue;
-    }
     if (kind === KIND_S) {
       // A card still in the stock will turn up in its turn: it counts as not buried.
       for (let i = p * stride, end = i + l; i < end; i++) buried[cards[i]!] = 0;
@@ -116,7 +112,7 @@ export function evaluate(s: State, order: Uint8Array, wasteBlocker: number): num
     for (; lo !== 0; lo &= lo - 1) dig += depthOf(31 - Math.clz32(lo & -lo));
     for (; hi !== 0; hi &= hi - 1) dig += depthOf(63 - Math.clz32(hi & -hi));
   }
-  return HOME * home - BLOCKER * blockers - wasteBlocker * wasteBlockers + EMPTY * empty - DIG * dig;
+  return HOME * s.foundationCards() - BLOCKER * blockers - wasteBlocker * wasteBlockers + EMPTY * empty - DIG * dig;
 }
 
 const depthOf = (card: number): number => (buried[card]! < NOWHERE ? buried[card]! : 0);

@@ -1,12 +1,13 @@
 // Move ordering: the search tries first the moves that most often lead to a win. This is
 // ordering only (every move is still searched), so it can never make an answer wrong.
-import { foundationAccepts, moveCount, moveDst, moveSrc } from '../engine/moves.js';
+import { moveCount, moveDst, moveSrc } from '../engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
 
 /**
  * Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small).
+ * They are moves generateMoves wrote for the position `s` holds (their scores read its home set).
  * With a `ties` seed other than 0, moves of equal score come in an order drawn from the seed and
  * the position (the same every time), not in the order they were generated.
  */
@@ -53,9 +54,9 @@ function score(s: State, m: number): number {
   if (srcKind === KIND_W) return 500;
   if (srcKind === KIND_T) {
     if (left === 0) return s.len[dst] === 0 ? 1 : 450;
+    // A tableau move leaves the foundations as they are, so the position's home set says it.
     const exposed = s.cards[src * s.stride + left - 1]!;
-    for (let f = 0; f < r.nFoundations; f++) if (foundationAccepts(s, f, exposed)) return 800;
-    return 100;
+    return ((exposed < 32 ? s.homeLo >>> exposed : s.homeHi >>> (exposed - 32)) & 1) === 1 ? 800 : 100;
   }
   return 0;
 }
