@@ -47,8 +47,8 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   },
 };
 
-/** The chosen plan as it was before the restarts fixed the base rank (the plans measured before that build on it). */
-const BEFORE_BASES = { ...CHOSEN, basePasses: true, restartBases: false };
+/** The chosen plan as it was before the restarts fixed the base rank and got shorter (the plans measured before build on it). */
+const BEFORE_BASES = { ...CHOSEN, basePasses: true, restartBases: false, restartUnit: 50_000 };
 
 /** The plans compared (src/search/plan.ts, CHOSEN, has the comparison). */
 const PLANS: Record<string, (state: State) => Stage[]> = {
@@ -62,8 +62,9 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   chosen: (state) => passPlan(state, CHOSEN),
   thread1: (state) => threadPlan(state, 1),
   'base-passes': (state) => passPlan(state, BEFORE_BASES),
-  'base-passes-and-restarts': (state) => passPlan(state, { ...CHOSEN, basePasses: true }),
-  'no-base-choice': (state) => passPlan(state, { ...CHOSEN, restartBases: false }),
+  'base-passes-and-restarts': (state) => passPlan(state, { ...BEFORE_BASES, restartBases: true }),
+  'no-base-choice': (state) => passPlan(state, { ...BEFORE_BASES, basePasses: false }),
+  'unit-50k': (state) => passPlan(state, { ...CHOSEN, restartUnit: 50_000 }),
 };
 
 const { values } = parseArgs({

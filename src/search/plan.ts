@@ -118,8 +118,7 @@ const BEST_FIRST_SHARE = 0.8;
 export const UNLIMITED_CHEAP_NODES = 25_000_000;
 /** Restarts (RestartStage): the cheap passes, each bound with ties seeds ties..ties+RESTART_SEEDS-1 in turn. */
 export const RESTART_SEEDS = 64;
-/** Positions of a restart of Luby length 1, and the share of what is left the restarts may use. */
-const RESTART_UNIT_NODES = 50_000;
+/** The share of what is left of the limits the restarts may use. */
 const RESTART_SHARE = 0.8;
 
 /** The choices a plan is made of: passPlan's were measured best (below); bench/tail.ts compares others. */
@@ -136,10 +135,12 @@ export interface PlanChoices {
   readonly basePasses: boolean;
   /** Where the base rank is open: whether the restarted passes fix the base rank, rank after rank. */
   readonly restartBases: boolean;
+  /** Positions of a restart of Luby length 1 (RestartStage.unitNodes). */
+  readonly restartUnit: number;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
-export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false };
+export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false, restartUnit: 0 };
 /**
  * Measured with `npx tsx bench/tail.ts --plan P --set tail|control` (6M positions a deal, one
  * core): the first 15 Double Signora and 15 Mamy Susan seeds and all 16 Double Aces and Kings
@@ -179,7 +180,8 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * Where the base rank is open (Double Signora), measured 1 Dec 2026 evening: before, one cheap
  * pass per base rank came first (3 % of the limits each, a third in all) and the restarts left
  * the base open (`base-passes`); now the restarted passes fix the base rank, run after run: the
- * open base, then the ranks in baseRanksToTry's order, one after another (`chosen`). Double
+ * open base, then the ranks in baseRanksToTry's order, one after another (`unit-50k`, the unit
+ * as it then was). Double
  * Signora, decided before / now: `--set ds500 --nodes 8000000` (20 deals unknown at 10 s in
  * results/thoughtful.csv of 1 Dec afternoon, seeds 508..671, not used before) 2 / 10; tail at 6M
  * 9 / 9; fresh at 6M 11 / 13; control at 6M 8 / 9 (16.2M / 11.2M positions); first60 at 3M 52 /
@@ -189,8 +191,19 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * restarts (no open-base run), 8 (and fresh 7). The first foundation card decides the base for
  * the whole game, so a run kept to one base does not spread its positions over 13 games, and
  * every base gets many short runs in new orders instead of one.
+ *
+ * The restart unit (positions of a run of Luby length 1), measured the same evening: 50k before,
+ * 5k now. Double Signora (bench/tail.ts, `--plan chosen` with the unit at 50k, 25k, 15k, 10k,
+ * 5k): ds500 at 8M 10, 8, 10, 11, 11 of 20; first60 at 3M 57, 57, 58, 58, 58 of 60 (26.5M,
+ * 21.7M, 16.6M, 13.3M, 10.9M positions; median of seeds 0..19 101k, 76k, 61k, 41k, 24k); at 50k
+ * and 5k, tail at 6M 9 and 11 of 15, fresh at 6M 13 and 14 of 20 (10k: 11 and 11). Its median
+ * deals were won at once by the third run, after two runs at the open base and the reserve's top
+ * rank that failed: shorter runs reach the base that wins sooner. With 5k the other games lose
+ * nothing: Mamy Susan first50 at 2M the same 42 won in 9.7M positions, tail at 6M the same 2 (54
+ * and 55, 3.0M instead of 3.9M); Double Aces and Kings tail at 6M the same 7 of 16, control 0.71M
+ * (0.7M), first50 at 2M all 50 (3.8M).
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
@@ -216,13 +229,13 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   if (state.rules.bestFirst) {
     const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
     if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
-    if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: RESTART_UNIT_NODES });
+    if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit });
     plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early });
   }
   if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
   }
-  if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: RESTART_UNIT_NODES });
+  if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: choices.restartUnit });
   else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties } });
   plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties } });
   return plan;
