@@ -150,8 +150,9 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * - ties1 (ties 1, cheap passes once each): 8, 2, 6; 230M.
  * - luby (ties 1, restarts, none before the best-first rounds): 9, 2, 7; 225M. Control 38 of
  *   40 (another Double Signora deal unknown: 626 for 397), 54.8M (DD 0.49M).
- * - luby-pre (these choices until the base-rank change below): 9, 2, 7; 182M (the Mamy Susan and Double Aces and Kings wins in
- *   0.7M positions or less, not after 4.8M of best-first rounds). Control 38 of 40, 33.9M (Mamy
+ * - luby-pre (these choices until the base-rank change below): 9, 2, 7; 182M (the Mamy Susan
+ *   and Double Aces and Kings wins in 0.7M positions or less, not after 4.8M of best-first
+ *   rounds). Control 38 of 40, 33.9M (Mamy
  *   Susan 16.5M against 13.5M: up to 0.9M of restarts in deals the best-first rounds win).
  * - luby-pre5 (5 % of restarts before the best-first rounds): 9, 2, 7 (Mamy Susan 54 and 55 at
  *   5.2-5.5M, past what 10 s gives; control 34.5M: Mamy Susan 12.3M, Double Aces and Kings
@@ -181,12 +182,11 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * pass per base rank came first (3 % of the limits each, a third in all) and the restarts left
  * the base open (`base-passes`); now the restarted passes fix the base rank, run after run: the
  * open base, then the ranks in baseRanksToTry's order, one after another (`unit-50k`, the unit
- * as it then was). Double
- * Signora, decided before / now: `--set ds500 --nodes 8000000` (20 deals unknown at 10 s in
- * results/thoughtful.csv of 1 Dec afternoon, seeds 508..671, not used before) 2 / 10; tail at 6M
- * 9 / 9; fresh at 6M 11 / 13; control at 6M 8 / 9 (16.2M / 11.2M positions); first60 at 3M 52 /
- * 57 (35.7M / 26.5M positions; median of seeds 0..19 139k / 101k). Also tried on ds500: the base
- * passes and the base-fixing restarts together (`base-passes-and-restarts`), 8; base passes
+ * as it then was). Double Signora, decided before / now: `--set ds500 --nodes 8000000` (20
+ * deals unknown at 10 s in results/thoughtful.csv of 1 Dec afternoon, seeds 508..671, not used
+ * before) 2 / 10; tail at 6M 9 / 9; fresh at 6M 11 / 13; control at 6M 8 / 9 (16.2M / 11.2M
+ * positions); first60 at 3M 52 / 57 (35.7M / 26.5M positions; median of seeds 0..19 139k /
+ * 101k). Also tried on ds500: the base passes and the base-fixing restarts together (`base-passes-and-restarts`), 8; base passes
  * dropped and the restarts leaving the base open (`no-base-choice`), 1; only fixed bases in the
  * restarts (no open-base run), 8 (and fresh 7). The first foundation card decides the base for
  * the whole game, so a run kept to one base does not spread its positions over 13 games, and
@@ -210,8 +210,8 @@ export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.1
  * begin with the best-first rounds (after a few restarts, or after as many rounds as the game
  * says and then a few restarts); then cheap depth-first passes that
  * can find wins but prove nothing (the shuffle bounds; where the base rank is open, each run
- * fixes one, or one pass per base rank comes first): each allows only a few shuffles between two moves that make progress, so a
- * win that needs little rearranging is found before the search sinks into the vast space of
+ * fixes one, or one pass per base rank comes first): each allows only a few shuffles between
+ * two moves that make progress, so a win that needs little rearranging is found before the search sinks into the vast space of
  * rearrangements. Restarting them with new orders cuts the heavy tail of deals that one order
  * wins at once and another only after millions of positions (Gomes, Selman & Kautz; Luby's
  * schedule, within a constant factor of the best fixed restart length for any distribution of
