@@ -6,8 +6,10 @@
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
 // of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
-// ("first60"); the Double Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500").
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|first50|first60|all] [--nodes 6000000] [--game G]
+// ("first60"); the Double Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the
+// first 40 Double Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of
+// dbcca33, in two sets of 20 ("ds10k", "ds10kb").
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|first50|first60|all] [--nodes 6000000] [--game G]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -34,6 +36,12 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
     'double-signora': [228, 234, 265, 271, 300, 303, 312, 316, 327, 342, 347, 363, 385, 391, 426, 447, 450, 459, 479, 487],
     'mamy-susan': [160, 163, 187, 197, 207, 213, 234, 241, 275, 286, 288, 289, 296, 303, 316, 326, 327, 351, 353, 355],
   },
+  ds10k: {
+    'double-signora': [4360, 4860, 4892, 4900, 5224, 5468, 5544, 5992, 6076, 6544, 6568, 6788, 6896, 6928, 6996, 7392, 7404, 7440, 8084, 8116],
+  },
+  ds10kb: {
+    'double-signora': [8132, 8304, 8592, 8672, 8944, 8972, 9040, 9068, 9088, 9196, 9264, 9304, 9420, 9428, 9504, 9552, 9588, 9632, 9684, 9940],
+  },
   ds500: {
     'double-signora': [508, 538, 543, 560, 565, 571, 573, 574, 575, 591, 597, 626, 629, 643, 648, 655, 663, 668, 669, 671],
   },
@@ -47,8 +55,10 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   },
 };
 
-/** The chosen plan as it was before the restarts fixed the base rank and got shorter (the plans measured before build on it). */
-const BEFORE_BASES = { ...CHOSEN, basePasses: true, restartBases: false, restartUnit: 50_000 };
+/** The chosen plan as it was before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
+const IN_TURN = { ...CHOSEN, restartsPerLevel: false };
+/** ... and before the restarts fixed the base rank and got shorter. */
+const BEFORE_BASES = { ...IN_TURN, basePasses: true, restartBases: false, restartUnit: 50_000 };
 
 /** The plans compared (src/search/plan.ts, CHOSEN, has the comparison). */
 const PLANS: Record<string, (state: State) => Stage[]> = {
@@ -64,7 +74,8 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'base-passes': (state) => passPlan(state, BEFORE_BASES),
   'base-passes-and-restarts': (state) => passPlan(state, { ...BEFORE_BASES, restartBases: true }),
   'no-base-choice': (state) => passPlan(state, { ...BEFORE_BASES, basePasses: false }),
-  'unit-50k': (state) => passPlan(state, { ...CHOSEN, restartUnit: 50_000 }),
+  'unit-50k': (state) => passPlan(state, { ...IN_TURN, restartUnit: 50_000 }),
+  'in-turn': (state) => passPlan(state, IN_TURN),
 };
 
 const { values } = parseArgs({

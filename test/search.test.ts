@@ -7,7 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { type Position } from '../src/deal.js';
 import { play, replay } from '../src/referee.js';
 import { formatMove } from '../src/engine/moves.js';
-import { luby, UNBOUNDED, type DepthFirstPass, type Stage } from '../src/search/plan.js';
+import { luby, RestartSchedule, UNBOUNDED, type DepthFirstPass, type RestartStage, type Stage } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from '../src/search/status.js';
 import { solvePosition } from '../src/solve.js';
@@ -77,11 +77,49 @@ describe('the rule at work on lost positions', () => {
 describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)', () => {
   const mamy = lateGreedyPosition('mamy-susan', 2, 5);
   const exact = (ties: number): DepthFirstPass => ({ kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties });
-  const restartsOf = (restarts: DepthFirstPass[], unitNodes: number): Stage[] => [{ share: 1, restarts, unitNodes }];
+  const restartsOf = (restarts: DepthFirstPass[], unitNodes: number): Stage[] => [{ share: 1, restarts, unitNodes, perLevel: false }];
   const search = (plan: Stage[], maxNodes = 0) => new Solver(32).solve(stateOf(mamy), { maxNodes, timeLimitMs: 0 }, plan);
 
   it('Luby\'s sequence', () => {
     expect(Array.from({ length: 31 }, (_, i) => luby(i + 1))).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16]);
+  });
+
+  describe('the schedule (RestartSchedule)', () => {
+    const passes = [1, 2, 3].map((ties): DepthFirstPass => ({ kind: 'depth-first', shuffles: 2, base: 0, ties }));
+    const runs = (perLevel: boolean, count: number, done = [false, false, false]) => {
+      const schedule = new RestartSchedule({ share: 1, restarts: passes, unitNodes: 1, perLevel } satisfies RestartStage);
+      return Array.from({ length: count }, () => schedule.next(done));
+    };
+
+    it('all together: run i makes pass i (mod the passes), ties seeds as planned', () => {
+      const made = runs(false, 15);
+      expect(made.map((run) => run!.length)).toEqual(Array.from({ length: 15 }, (_, i) => luby(i + 1)));
+      expect(made.map((run) => run!.index)).toEqual([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]);
+      expect(made.map((run) => run!.pass.ties)).toEqual([1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]);
+    });
+
+    it('per level: the k-th run of each length makes pass k, and no two runs share a pass and a ties seed', () => {
+      const made = runs(true, 15);
+      // Lengths 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8: length 1 takes the passes 0 1 2 0 1 2 0 1, length 2 0 1 2 0, 4 0 1, 8 0.
+      expect(made.map((run) => run!.length)).toEqual(Array.from({ length: 15 }, (_, i) => luby(i + 1)));
+      expect(made.map((run) => run!.index)).toEqual([0, 1, 0, 2, 0, 1, 0, 1, 2, 2, 0, 1, 0, 1, 0]);
+      // Runs of length 1 in the first round keep their passes' seeds.
+      expect(made.filter((run) => run!.length === 1).slice(0, 3).map((run) => run!.pass.ties)).toEqual([1, 2, 3]);
+      const many = runs(true, 5000);
+      const keys = new Set(many.map((run) => `${run!.index} ${run!.pass.ties}`));
+      expect(keys.size).toBe(5000);
+      // Every pass gets runs of every length that has at least as many runs as there are passes.
+      for (const length of [1, 2, 4, 8, 16, 32, 64]) {
+        expect(new Set(many.filter((run) => run!.length === length).map((run) => run!.index)), `length ${length}`).toEqual(new Set([0, 1, 2]));
+      }
+    });
+
+    it('passes marked done are skipped; none left ends the schedule', () => {
+      for (const perLevel of [false, true]) {
+        expect(runs(perLevel, 6, [false, true, false]).map((run) => run!.index).includes(1)).toBe(false);
+        expect(runs(perLevel, 1, [true, true, true])[0]).toBeUndefined();
+      }
+    });
   });
 
   it('exact passes restarted: lost only once a run finished, after the runs its cap stopped', () => {

@@ -68,6 +68,8 @@ export interface RestartStage {
   readonly share: number;
   readonly restarts: readonly DepthFirstPass[];
   readonly unitNodes: number;
+  /** Whether each Luby length takes the passes in turn on its own (RestartSchedule), or all runs together. */
+  readonly perLevel: boolean;
 }
 
 /** Luby's universal restart sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (i from 1). */
@@ -78,6 +80,46 @@ export function luby(i: number): number {
     if (i < end) return luby(i - (2 ** (k - 1) - 1));
   }
 }
+
+/**
+ * Which pass each run of a RestartStage makes, with what ties seed and how many units long.
+ * Taken all together, run i makes pass i (mod the passes), so the few long runs fall on
+ * whichever passes their places in Luby's sequence meet: with 14 base ranks (Double Signora's
+ * open base and 13 ranks) over 12M positions, one base got 3.7 times another's positions. Per
+ * level (`perLevel`), the k-th run of each length makes pass k, so every pass gets its share of
+ * runs of every length; a pass met again at a length (after going round the passes) or at
+ * another length is made with its ties seed moved on, so no run repeats another's order.
+ * Passes marked done are skipped.
+ */
+export class RestartSchedule {
+  private run = 0;
+  /** The next place in the passes, per level (log2 of the length; one for all when not per level). */
+  private readonly cursor = new Array<number>(32).fill(0);
+
+  constructor(private readonly stage: RestartStage) {}
+
+  /** The next run, or undefined once every pass is done. */
+  next(done: readonly boolean[]): { index: number; pass: DepthFirstPass; length: number } | undefined {
+    const { restarts, perLevel } = this.stage;
+    const n = restarts.length;
+    const length = luby(++this.run);
+    const level = perLevel ? 31 - Math.clz32(length) : 0;
+    let place = this.cursor[level]!;
+    for (let tried = 0; done[place % n] && tried < n; tried++) place++;
+    const index = place % n;
+    if (done[index]) return undefined;
+    this.cursor[level] = place + 1;
+    const pass = restarts[index]!;
+    if (!perLevel) return { index, pass, length };
+    const ties = (pass.ties ?? 0) + level * LEVEL_SEEDS + Math.floor(place / n) * ROUND_SEEDS;
+    return { index, pass: { ...pass, ties }, length };
+  }
+}
+
+/** How far a level's ties seeds lie from the next level's (above every thread's seeds: threadPlan). */
+const LEVEL_SEEDS = 1 << 16;
+/** How far a round of the passes at one level lies from the next (above every level's). */
+const ROUND_SEEDS = 1 << 24;
 
 /** Whether the pass allows every move, so that searching all it allows proves a loss. */
 export const allowsEveryMove = (pass: Pass): boolean => pass.shuffles === UNBOUNDED && (pass.kind === 'best-first' || pass.base === 0);
@@ -137,10 +179,12 @@ export interface PlanChoices {
   readonly restartBases: boolean;
   /** Positions of a restart of Luby length 1 (RestartStage.unitNodes). */
   readonly restartUnit: number;
+  /** Whether each Luby length takes the restarted passes in turn on its own (RestartSchedule). */
+  readonly restartsPerLevel: boolean;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
-export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false, restartUnit: 0 };
+export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false, restartUnit: 0, restartsPerLevel: false };
 /**
  * Measured with `npx tsx bench/tail.ts --plan P --set tail|control` (6M positions a deal, one
  * core): the first 15 Double Signora and 15 Mamy Susan seeds and all 16 Double Aces and Kings
@@ -202,8 +246,20 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * nothing: Mamy Susan first50 at 2M the same 42 won in 9.7M positions, tail at 6M the same 2 (54
  * and 55, 3.0M instead of 3.9M); Double Aces and Kings tail at 6M the same 7 of 16, control 0.71M
  * (0.7M), first50 at 2M all 50 (3.8M).
+ *
+ * Per Luby length (RestartSchedule, `per-level`) against all runs together (`in-turn`, before),
+ * measured the evening of 1 Dec 2026, decided (Double Signora unless said): ds10k at 8M 3 / 0
+ * of 20 (4892 5468 5544), ds10kb at 8M 1 / 0 (9552) (both sets new: unknown at 10 s in the 10k
+ * study, so none is won by `in-turn` at 8M); ds500 at 8M 11 / 11 (85.3M / 90.5M positions); tail
+ * at 6M 11 / 11; fresh at 6M 13 / 14 (303 left); first60 at 3M 58 / 58 (11.1M / 10.9M; median
+ * of seeds 0..19 33k / 24k); control at 6M 10 / 10 (3.62M / 3.31M). Double Aces and Kings: tail
+ * at 6M 10 / 7 of 16 (459 700 942 more); first50 at 2M 50 / 50 in 2.18M / 3.84M; control 0.06M
+ * / 0.08M. Mamy Susan (its wins come mostly from the best-first rounds): first50 at 2M, fresh
+ * and control alike (25.74M, 114.17M, 16.25M both ways), tail 2 / 2. Double Dot control 0.10M
+ * / 0.08M. More ties seeds alone (1024 instead of 64, so that no run repeats one before it)
+ * changed nothing: ds10k 0 of 20.
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000 };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
@@ -229,13 +285,13 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   if (state.rules.bestFirst) {
     const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
     if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
-    if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit });
+    if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
     plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early });
   }
   if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
   }
-  if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: choices.restartUnit });
+  if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
   else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties } });
   plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties } });
   return plan;

@@ -5,7 +5,7 @@ import type { State } from '../engine/state.js';
 import { BestFirst } from './bestfirst.js';
 import { SearchContext, type Limits } from './context.js';
 import { DepthFirst } from './depthfirst.js';
-import { allowsEveryMove, luby, passPlan, UNLIMITED_CHEAP_NODES, type Pass, type RestartStage, type RoundsStage, type Stage } from './plan.js';
+import { allowsEveryMove, passPlan, RestartSchedule, UNLIMITED_CHEAP_NODES, type Pass, type RestartStage, type RoundsStage, type Stage } from './plan.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
 import type { Table } from './table.js';
 
@@ -106,7 +106,7 @@ export class Solver {
   }
 
   /**
-   * Depth-first passes in turn on Luby's schedule (plan.ts, RestartStage) until one wins or
+   * Depth-first passes on Luby's schedule (plan.ts, RestartStage, RestartSchedule) until one wins or
    * proves the loss, every pass is done, or the stage's caps stop them. A pass that searched its
    * whole space (EXHAUSTED, or DEPTH: all but lines cut too deep) drops every pass with its
    * bounds: another order of the same moves would search the same space again. A run stopped
@@ -118,12 +118,13 @@ export class Solver {
     const nodeCap = ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES);
     const timeCap = ctx.timeCapFor(stage.share);
     const done = new Array<boolean>(passes.length).fill(false);
+    const schedule = new RestartSchedule(stage);
     let cut = false;
-    for (let run = 1, i = 0; ; run++, i = (i + 1) % passes.length) {
-      for (let tried = 0; done[i] && tried < passes.length; tried++) i = (i + 1) % passes.length;
-      if (done[i]) return cut ? DEPTH : EXHAUSTED;
-      const pass = passes[i]!;
-      const status = this.pass(state, pass, Math.min(ctx.nodes + stage.unitNodes * luby(run), nodeCap), timeCap);
+    for (;;) {
+      const run = schedule.next(done);
+      if (!run) return cut ? DEPTH : EXHAUSTED;
+      const { pass } = run;
+      const status = this.pass(state, pass, Math.min(ctx.nodes + stage.unitNodes * run.length, nodeCap), timeCap);
       if (status === WON || this.lost) return status;
       if (status === EXHAUSTED || status === DEPTH) {
         cut ||= status === DEPTH;
