@@ -82,44 +82,65 @@ export function luby(i: number): number {
 }
 
 /**
- * Which pass each run of a RestartStage makes, with what ties seed and how many units long.
- * Taken all together, run i makes pass i (mod the passes), so the few long runs fall on
- * whichever passes their places in Luby's sequence meet: with 14 base ranks (Double Signora's
- * open base and 13 ranks) over 12M positions, one base got 3.7 times another's positions. Per
- * level (`perLevel`), the k-th run of each length makes pass k, so every pass gets its share of
- * runs of every length; a pass met again at a length (after going round the passes) or at
- * another length is made with its ties seed moved on, so no run repeats another's order.
- * Passes marked done are skipped.
+ * Which pass each run of restarts makes, with what ties seed and how many units long, and which
+ * passes are done. Taken all together (the schedule before the evening of 1 Dec 2026, kept for
+ * comparison), run i makes pass i (mod the passes), so the few long runs fall on whichever
+ * passes their places in Luby's sequence meet. Per level (`perLevel`), the k-th run of each
+ * length makes pass k, so the runs of every length go round the passes (and so round the base
+ * ranks and shuffle bounds) in turn; a pass met again at a length, after going round, or at
+ * another length is made with its ties seed moved on, so that no run repeats another's order;
+ * and a game's later restart stage over the same passes goes on with the same schedule (solver.ts).
  */
 export class RestartSchedule {
+  /** Whether a run ended DEPTH (its space searched but for lines cut too deep). */
+  cut = false;
   private run = 0;
   /** The next place in the passes, per level (log2 of the length; one for all when not per level). */
   private readonly cursor = new Array<number>(32).fill(0);
+  private readonly done: boolean[];
 
-  constructor(private readonly stage: RestartStage) {}
+  constructor(
+    private readonly restarts: readonly DepthFirstPass[],
+    private readonly perLevel: boolean,
+  ) {
+    this.done = new Array<boolean>(restarts.length).fill(false);
+  }
 
   /** The next run, or undefined once every pass is done. */
-  next(done: readonly boolean[]): { index: number; pass: DepthFirstPass; length: number } | undefined {
-    const { restarts, perLevel } = this.stage;
-    const n = restarts.length;
+  next(): { index: number; pass: DepthFirstPass; length: number } | undefined {
+    const n = this.restarts.length;
     const length = luby(++this.run);
-    const level = perLevel ? 31 - Math.clz32(length) : 0;
+    const level = this.perLevel ? 31 - Math.clz32(length) : 0;
     let place = this.cursor[level]!;
-    for (let tried = 0; done[place % n] && tried < n; tried++) place++;
+    for (let tried = 0; this.done[place % n] && tried < n; tried++) place++;
     const index = place % n;
-    if (done[index]) return undefined;
+    if (this.done[index]) return undefined;
     this.cursor[level] = place + 1;
-    const pass = restarts[index]!;
-    if (!perLevel) return { index, pass, length };
+    const pass = this.restarts[index]!;
+    if (!this.perLevel) return { index, pass, length };
     const ties = (pass.ties ?? 0) + level * LEVEL_SEEDS + Math.floor(place / n) * ROUND_SEEDS;
     return { index, pass: { ...pass, ties }, length };
+  }
+
+  /**
+   * `pass` searched its whole space (it ended EXHAUSTED, or DEPTH if `cut`): every pass with its
+   * bounds is done, as another order of the same moves would search the same space again.
+   */
+  searched(pass: DepthFirstPass, cut: boolean): void {
+    this.cut ||= cut;
+    this.restarts.forEach((other, j) => {
+      if (other.shuffles === pass.shuffles && other.base === pass.base) this.done[j] = true;
+    });
   }
 }
 
 /** How far a level's ties seeds lie from the next level's (above every thread's seeds: threadPlan). */
 const LEVEL_SEEDS = 1 << 16;
-/** How far a round of the passes at one level lies from the next (above every level's). */
-const ROUND_SEEDS = 1 << 24;
+/**
+ * How far a round of the passes at one level lies from the next (above every level's, 32 at
+ * most). order.ts mixes the low 32 bits, so the seeds repeat after 2,048 rounds.
+ */
+const ROUND_SEEDS = 1 << 21;
 
 /** Whether the pass allows every move, so that searching all it allows proves a loss. */
 export const allowsEveryMove = (pass: Pass): boolean => pass.shuffles === UNBOUNDED && (pass.kind === 'best-first' || pass.base === 0);
@@ -247,17 +268,17 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * and 55, 3.0M instead of 3.9M); Double Aces and Kings tail at 6M the same 7 of 16, control 0.71M
  * (0.7M), first50 at 2M all 50 (3.8M).
  *
- * Per Luby length (RestartSchedule, `per-level`) against all runs together (`in-turn`, before),
+ * Per Luby length (RestartSchedule, `chosen`) against all runs together (`in-turn`, before),
  * measured the evening of 1 Dec 2026, decided (Double Signora unless said): ds10k at 8M 3 / 0
  * of 20 (4892 5468 5544), ds10kb at 8M 1 / 0 (9552) (both sets new: unknown at 10 s in the 10k
- * study, so none is won by `in-turn` at 8M); ds500 at 8M 11 / 11 (85.3M / 90.5M positions); tail
- * at 6M 11 / 11; fresh at 6M 13 / 14 (303 left); first60 at 3M 58 / 58 (11.1M / 10.9M; median
- * of seeds 0..19 33k / 24k); control at 6M 10 / 10 (3.62M / 3.31M). Double Aces and Kings: tail
- * at 6M 10 / 7 of 16 (459 700 942 more); first50 at 2M 50 / 50 in 2.18M / 3.84M; control 0.06M
- * / 0.08M. Mamy Susan (its wins come mostly from the best-first rounds): first50 at 2M, fresh
- * and control alike (25.74M, 114.17M, 16.25M both ways), tail 2 / 2. Double Dot control 0.10M
- * / 0.08M. More ties seeds alone (1024 instead of 64, so that no run repeats one before it)
- * changed nothing: ds10k 0 of 20.
+ * study); ds500 at 8M 11 / 11 (85.3M / 90.5M positions); tail at 6M 11 / 11; fresh at 6M 13 /
+ * 14 (303 left); first60 at 3M 58 / 58 (11.1M / 10.9M; median of seeds 0..19 33k / 24k);
+ * control at 6M 10 / 10 (3.62M / 3.31M). Double Aces and Kings: tail at 6M 10 / 7 of 16 (459
+ * 700 942 more); first50 at 2M 50 / 50 in 2.18M / 3.84M; control 0.06M / 0.08M. Mamy Susan (its
+ * wins come mostly from the best-first rounds): fresh at 6M 2 / 1 (316 more; 1 without the
+ * second restart stage going on with the first's schedule), first50 at 2M and control alike
+ * (25.74M, 16.25M), tail 2 / 2 (81.96M / 81.03M). Double Dot control 0.10M / 0.08M. More ties
+ * seeds alone (1024 instead of 64, RESTART_SEEDS edited) changed nothing: ds10k 0 of 20.
  */
 export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true };
 

@@ -5,7 +5,7 @@ import type { State } from '../engine/state.js';
 import { BestFirst } from './bestfirst.js';
 import { SearchContext, type Limits } from './context.js';
 import { DepthFirst } from './depthfirst.js';
-import { allowsEveryMove, passPlan, RestartSchedule, UNLIMITED_CHEAP_NODES, type Pass, type RestartStage, type RoundsStage, type Stage } from './plan.js';
+import { allowsEveryMove, passPlan, RestartSchedule, UNLIMITED_CHEAP_NODES, type DepthFirstPass, type Pass, type RestartStage, type RoundsStage, type Stage } from './plan.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
 import type { Table } from './table.js';
 
@@ -39,6 +39,8 @@ export class Solver {
   private bestFirst: BestFirst | undefined;
   /** Whether a pass of the running search proved the loss. */
   private lost = false;
+  /** The running search's restart schedules, by their passes (a later stage goes on with one). */
+  private readonly schedules = new Map<readonly DepthFirstPass[], RestartSchedule>();
 
   constructor(
     private readonly megabytes: number,
@@ -57,6 +59,7 @@ export class Solver {
     const ctx = this.ctx;
     ctx.start(state, limits);
     this.lost = false;
+    this.schedules.clear();
     let status: Status = state.isWon() ? WON : EXHAUSTED;
     for (let i = 0; status === EXHAUSTED && !this.lost && i < plan.length; i++) {
       const stage = plan[i]!;
@@ -106,32 +109,27 @@ export class Solver {
   }
 
   /**
-   * Depth-first passes on Luby's schedule (plan.ts, RestartStage, RestartSchedule) until one wins or
-   * proves the loss, every pass is done, or the stage's caps stop them. A pass that searched its
-   * whole space (EXHAUSTED, or DEPTH: all but lines cut too deep) drops every pass with its
-   * bounds: another order of the same moves would search the same space again. A run stopped
-   * at its cap proves nothing (provesLoss): only one that finished can.
+   * Depth-first passes on Luby's schedule (plan.ts, RestartStage, RestartSchedule) until one wins
+   * or proves the loss, every pass is done, or the stage's caps stop them. A pass that searched
+   * its whole space (EXHAUSTED, or DEPTH: all but lines cut too deep) drops every pass with its
+   * bounds. A run stopped at its cap proves nothing (provesLoss): only one that finished can.
+   * Per level, a later stage over the same passes goes on with the schedule of the earlier one.
    */
   private restarts(state: State, stage: RestartStage): Status {
     const ctx = this.ctx;
-    const passes = stage.restarts;
     const nodeCap = ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES);
     const timeCap = ctx.timeCapFor(stage.share);
-    const done = new Array<boolean>(passes.length).fill(false);
-    const schedule = new RestartSchedule(stage);
-    let cut = false;
+    let schedule = stage.perLevel ? this.schedules.get(stage.restarts) : undefined;
+    if (!schedule) {
+      schedule = new RestartSchedule(stage.restarts, stage.perLevel);
+      if (stage.perLevel) this.schedules.set(stage.restarts, schedule);
+    }
     for (;;) {
-      const run = schedule.next(done);
-      if (!run) return cut ? DEPTH : EXHAUSTED;
-      const { pass } = run;
-      const status = this.pass(state, pass, Math.min(ctx.nodes + stage.unitNodes * run.length, nodeCap), timeCap);
+      const run = schedule.next();
+      if (!run) return schedule.cut ? DEPTH : EXHAUSTED;
+      const status = this.pass(state, run.pass, Math.min(ctx.nodes + stage.unitNodes * run.length, nodeCap), timeCap);
       if (status === WON || this.lost) return status;
-      if (status === EXHAUSTED || status === DEPTH) {
-        cut ||= status === DEPTH;
-        passes.forEach((other, j) => {
-          if (other.shuffles === pass.shuffles && other.base === pass.base) done[j] = true;
-        });
-      }
+      if (status === EXHAUSTED || status === DEPTH) schedule.searched(run.pass, status === DEPTH);
       if (ctx.nodes >= nodeCap) return NODES;
       if (ctx.outOfTime(timeCap)) return TIME;
     }
