@@ -24,6 +24,10 @@ describe('the plans of the threads', () => {
       const plan = threadPlan(state, thread);
       expect(plan.map(({ share }) => share)).toEqual(depthFirst.map(({ share }) => share));
       expect(seeds(plan)).toEqual(seeds(depthFirst).map((list) => list.map((seed) => seed + thread * RESTART_SEEDS)));
+      // Mamy Susan's two restart stages keep one list of passes, so the later goes on with the earlier's schedule.
+      const lists = plan.flatMap((stage) => ('restarts' in stage ? [stage.restarts] : []));
+      expect(lists.length).toBe(2);
+      expect(lists[1]).toBe(lists[0]);
     }
     const [zero, one, two] = [0, 1, 2].map((thread) => new Set(seeds(threadPlan(state, thread)).flat()));
     for (const [a, b] of [[zero!, one!], [zero!, two!], [one!, two!]] as const) expect([...a].filter((seed) => b.has(seed))).toEqual([]);

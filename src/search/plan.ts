@@ -351,9 +351,16 @@ export function threadPlan(state: State, thread: number): Stage[] {
   const plan = passPlan(state);
   if (thread === 0) return plan;
   const shift = (pass: DepthFirstPass): DepthFirstPass => ({ ...pass, ties: (pass.ties ?? 0) + thread * RESTART_SEEDS });
+  // Stages over the same passes keep one shifted list, so that the later goes on with the earlier's schedule.
+  const shifted = new Map<readonly DepthFirstPass[], DepthFirstPass[]>();
+  const shiftAll = (passes: readonly DepthFirstPass[]): DepthFirstPass[] => {
+    let list = shifted.get(passes);
+    if (!list) shifted.set(passes, (list = passes.map(shift)));
+    return list;
+  };
   return plan.flatMap((stage): Stage[] =>
     'pass' in stage ? [{ share: stage.share, pass: shift(stage.pass) }] :
-    'restarts' in stage ? [{ ...stage, restarts: stage.restarts.map(shift) }] :
+    'restarts' in stage ? [{ ...stage, restarts: shiftAll(stage.restarts) }] :
     [],
   );
 }
