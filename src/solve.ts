@@ -42,7 +42,6 @@ export function reusableSolver(memoryMb: number): Solver {
 
 const limitsOf = (settings: SolveSettings): Limits => ({ maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
 
-/** Solves with a solver that may be reused (its table is cleared, not reallocated). */
 /**
  * The state a search starts from. A position and its suit images are won or lost together (the
  * game's file proves it): one key for all. Mamy Susan, measured: seed 28 won in 51 s with it,
@@ -55,6 +54,7 @@ export function searchState(position: Position): State {
   return state;
 }
 
+/** Solves with a solver that may be reused (its table is cleared, not reallocated). */
 export function solvePosition(position: Position, settings: SolveSettings, solver = new Solver(settings.memoryMb)): SolveResult {
   const state = searchState(position);
   return reportOf(position, state, solver.solve(state, limitsOf(settings)));

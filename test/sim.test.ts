@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
 import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/sim/csv.js';
-import { summarize, formatSummary } from '../src/sim/summary.js';
+import { summarize, formatSummary, percent } from '../src/sim/summary.js';
 import { readResultSet } from '../src/sim/merge.js';
 import { renderSvg } from '../src/sim/plot.js';
 import { playDeals } from '../src/sim/pool.js';
@@ -167,6 +167,17 @@ describe('summary', () => {
     expect(table).toMatch(/double-signora\s+thoughtful\s+10\s+6\s+1\s+2\s+1\s+60\.0-90\.0\s+\[/);
     expect(table).toContain('20 %');
     expect(table).toContain('not stated');
+  });
+
+  it('prints a share to a tenth, with more decimals where a tenth would show 0.0 or 100.0 for a share that is not', () => {
+    expect(percent(0.274)).toBe('27.4');
+    expect(percent(1)).toBe('100.0');
+    expect(percent(0)).toBe('0.0');
+    expect(percent(wilson(10000, 10000).lo)).toBe('99.96');
+    expect(percent(0.9999)).toBe('99.99');
+    expect(percent(0.99999)).toBe('99.999');
+    expect(percent(0.0004)).toBe('0.04');
+    expect(percent(wilson(0, 10000).hi)).toBe('0.04');
   });
 
   it('merges files of one game and refuses a deal that appears twice, naming file, game and seed', () => {

@@ -78,8 +78,15 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
+/**
+ * A share as a percentage to a tenth; with more decimals where a tenth would round a share that
+ * is not 0 or 1 to 0.0 or 100.0 (10,000 won of 10,000 has a Wilson low end of 99.96 %, not 100.0).
+ */
 export function percent(x: number): string {
-  return (x * 100).toFixed(1);
+  for (let digits = 1; ; digits++) {
+    const text = (x * 100).toFixed(digits);
+    if (digits === 6 || !((x < 1 && Number(text) === 100) || (x > 0 && Number(text) === 0))) return text;
+  }
 }
 
 export function statedText(stated: number | null): string {
