@@ -2,11 +2,12 @@
 // features of each deal, the share of deals a results file has unknown, per value of the feature
 // (per quartile where it takes more than 10 values).
 //   npx tsx bench/unknown-features.ts FILE...   (result CSVs; Mamy Susan rows only)
+import { parseCard, rankOf } from '../src/cards.js';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
 import { readResultSet } from '../src/sim/merge.js';
 
-const rank = (card: string): number => 'A23456789TJQK'.indexOf(card[0]!) + 1;
+const rank = (card: string): number => rankOf(parseCard(card));
 
 /** Features of a deal; the stock's top card is drawn first (draw 0). */
 function features(seed: number): Record<string, number> {
