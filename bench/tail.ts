@@ -6,16 +6,16 @@
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
 // of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
-// ("first60"); the Double Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the
+// ("first60"); Mamy Susan seeds 0..199, a set not picked for hardness ("first200"); the Double Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the
 // first 40 Double Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of
 // dbcca33, in two sets of 20 ("ds10k", "ds10kb").
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|first50|first60|all] [--nodes 6000000] [--game G]
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|first50|first60|first200|all] [--nodes 6000000] [--game G]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
 import { getGame, type GameId } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
-import { CHOSEN, ONCE_EACH, passPlan, threadPlan, type Stage } from '../src/search/plan.js';
+import { CHOSEN, ONCE_EACH, passPlan, SEVEN_PASSES, threadPlan, type Stage } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/solve.js';
 import type { State } from '../src/engine/state.js';
@@ -49,14 +49,19 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
     'mamy-susan': Array.from({ length: 50 }, (_, seed) => seed),
     'double-aces-and-kings': Array.from({ length: 50 }, (_, seed) => seed),
   },
+  first200: {
+    'mamy-susan': Array.from({ length: 200 }, (_, seed) => seed),
+  },
   first60: {
     'double-signora': Array.from({ length: 60 }, (_, seed) => seed),
     'mamy-susan': Array.from({ length: 60 }, (_, seed) => seed),
   },
 };
 
-/** The chosen plan as it was before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
-const IN_TURN = { ...CHOSEN, restartsPerLevel: false };
+/** The chosen plan as it was before the second seven best-first passes (2 Dec 2026). */
+const SEVEN = { ...CHOSEN, bestFirst: SEVEN_PASSES };
+/** ... and before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
+const IN_TURN = { ...SEVEN, restartsPerLevel: false };
 /** ... and before the restarts fixed the base rank and got shorter. */
 const BEFORE_BASES = { ...IN_TURN, basePasses: true, restartBases: false, restartUnit: 50_000 };
 
@@ -70,6 +75,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'luby-pre5': (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0.05 }),
   'luby-mid': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
   chosen: (state) => passPlan(state, CHOSEN),
+  seven: (state) => passPlan(state, SEVEN),
   thread1: (state) => threadPlan(state, 1),
   'base-passes': (state) => passPlan(state, BEFORE_BASES),
   'base-passes-and-restarts': (state) => passPlan(state, { ...BEFORE_BASES, restartBases: true }),

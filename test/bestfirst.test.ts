@@ -15,7 +15,7 @@ import { formatMove } from '../src/engine/moves.js';
 import { replay } from '../src/referee.js';
 import { mamySusan, stateOf, compiled } from './helpers.js';
 
-const ANY_SHUFFLES: BestFirstPass = { kind: 'best-first', shuffles: UNBOUNDED, wasteBlocker: 40, weight: 1 };
+const ANY_SHUFFLES: BestFirstPass = { kind: 'best-first', shuffles: UNBOUNDED, home: 100, wasteBlocker: 40, weight: 1 };
 
 function orderOf(game: string, card: string, base = 0): number {
   const { rules } = compiled(game);
@@ -39,17 +39,20 @@ describe('home order: how many cards go onto a foundation before a card can', ()
 });
 
 describe('the score', () => {
-  const score = (p: Position): number => evaluate(stateOf(p), homeOrder(compiled(p.game).rules), 40);
+  const score = (p: Position, home = 100): number => evaluate(stateOf(p), homeOrder(compiled(p.game).rules), { home, wasteBlocker: 40 });
   const full = [13, 13, 13, 13, 13, 13, 13, 13];
   it('a card above one that must go home first counts against', () => {
     const blocked = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['QC', 'KC'], ['QC', 'KC']] });
     const clear = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['KC', 'QC'], ['KC', 'QC']] });
     expect(score(clear)).toBeGreaterThan(score(blocked));
   });
-  it('a card home counts for', () => {
+  it('a card home counts for, by the pass\'s weight', () => {
     const out = mamySusan([12, ...full.slice(1)], { t: [['KC']] });
     const home = mamySusan(full, { t: [] });
     expect(score(home)).toBeGreaterThan(score(out));
+    // The move home also empties a pile (+30).
+    expect(score(home) - score(out)).toBe(100 + 30);
+    expect(score(home, 60) - score(out, 60)).toBe(60 + 30);
   });
 });
 

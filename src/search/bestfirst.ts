@@ -74,7 +74,7 @@ export class BestFirst {
         }
         if (step !== NEW) return step === REFUSED ? FULL : (step as Status);
         if (this.count >= this.capacity) return FULL;
-        this.add(id, m, state.depth, evaluate(state, order, pass.wasteBlocker), run);
+        this.add(id, m, state.depth, evaluate(state, order, pass), run);
         undoMove(state);
       }
     }

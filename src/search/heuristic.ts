@@ -3,13 +3,12 @@
 // unbounded pass with waste blockers at 15, 40, 70 won 23, 36, 28; seeds 200..279 at 1.5M nodes
 // (the whole search), empty piles at 30, 60, 90 or 120, blockers at 30 or 40, buried next cards
 // at 2, 5 or 10, and a bonus for cards on their tableau predecessor (10, 25) all won 55 to 64 of
-// 80, no clear winner, so the first weights stayed.
+// 80, no clear winner, so the first weights stayed. A card home weighs what the pass says
+// (plan.ts, BEST_FIRST_PASSES, has the measurements).
 import { parseCard } from '../cards.js';
 import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
-/** A card home. */
-const HOME = 100;
 /** A card lying above one that must go home before it, in the tableau or a reserve. */
 const BLOCKER = 40;
 /** An empty tableau pile. */
@@ -57,8 +56,16 @@ export function homeOrder(r: Rules): Uint8Array {
 const buried = new Int32Array(52);
 const NOWHERE = 1000;
 
-/** The position's score: higher is more promising. `wasteBlocker` weighs a blocker in the waste. */
-export function evaluate(s: State, order: Uint8Array, wasteBlocker: number): number {
+/** How a pass weighs what the score counts (the other weights are fixed). */
+export interface Weights {
+  /** A card home. */
+  readonly home: number;
+  /** A blocker in the waste. */
+  readonly wasteBlocker: number;
+}
+
+/** The position's score: higher is more promising. */
+export function evaluate(s: State, order: Uint8Array, w: Weights): number {
   const r = s.rules;
   const cards = s.cards;
   const stride = s.stride;
@@ -112,7 +119,7 @@ export function evaluate(s: State, order: Uint8Array, wasteBlocker: number): num
     for (; lo !== 0; lo &= lo - 1) dig += depthOf(31 - Math.clz32(lo & -lo));
     for (; hi !== 0; hi &= hi - 1) dig += depthOf(63 - Math.clz32(hi & -hi));
   }
-  return HOME * s.foundationCards() - BLOCKER * blockers - wasteBlocker * wasteBlockers + EMPTY * empty - DIG * dig;
+  return w.home * s.foundationCards() - BLOCKER * blockers - w.wasteBlocker * wasteBlockers + EMPTY * empty - DIG * dig;
 }
 
 const depthOf = (card: number): number => (buried[card]! < NOWHERE ? buried[card]! : 0);

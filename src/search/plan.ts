@@ -3,6 +3,7 @@
 import { moveDst, moveSrc } from '../engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W, type Rules } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
+import type { Weights } from './heuristic.js';
 
 /**
  * Whether a move is a shuffle: it neither puts a tableau card home, nor takes a card from a
@@ -28,13 +29,11 @@ export interface DepthFirstPass {
   readonly ties?: number;
 }
 
-/** A best-first pass (bestfirst.ts). */
-export interface BestFirstPass {
+/** A best-first pass (bestfirst.ts), with the weights of its score (heuristic.ts). */
+export interface BestFirstPass extends Weights {
   readonly kind: 'best-first';
   /** Shuffle moves allowed in a row (UNBOUNDED: any number). */
   readonly shuffles: number;
-  /** The heuristic's weight for a blocker in the waste. */
-  readonly wasteBlocker: number;
   /** In rounds, the pass may enter its weight times the round's budget. */
   readonly weight: number;
 }
@@ -155,23 +154,52 @@ const CHEAP_SHARE = 0.2;
  */
 const BASE_SHARE = 0.03;
 /**
- * The best-first passes of games that begin with them, taken in turn in rounds, each pass
- * entering at most its weight times the round's budget. Different weights and bounds win
- * different deals: of 12 Mamy Susan deals left unknown at 10 s, at 1.5M nodes each, at most 1
- * shuffle in a row won seeds 69 and 74, 2 with waste blockers at 70 seeds 28 and 87, unbounded
- * with waste blockers at 120 seeds 112 and 114. Mamy Susan seeds 0..49 at 2M nodes: the first
- * three alone, one after the other, won 42; all seven in equal parts 39; in rounds from 20k
- * nodes each 37, in these weighted rounds 41. The 26 deals of seeds 0..199 the first three left
- * unknown at 10 s, at 8M nodes: rounds from 20k won 8, these weighted rounds 7.
+ * The best-first passes as they were until 2 Dec 2026, with a card home worth 100, taken in turn
+ * in rounds, each pass entering at most its weight times the round's budget. Different weights
+ * and bounds win different deals: of 12 Mamy Susan deals left unknown at 10 s, at 1.5M nodes
+ * each, at most 1 shuffle in a row won seeds 69 and 74, 2 with waste blockers at 70 seeds 28
+ * and 87, unbounded with waste blockers at 120 seeds 112 and 114. Mamy Susan seeds 0..49 at 2M
+ * nodes: the first three alone, one after the other, won 42; all seven in equal parts 39; in
+ * rounds from 20k nodes each 37, in these weighted rounds 41. The 26 deals of seeds 0..199 the
+ * first three left unknown at 10 s, at 8M nodes: rounds from 20k won 8, these weighted rounds 7.
+ */
+export const SEVEN_PASSES: readonly BestFirstPass[] = [
+  { kind: 'best-first', home: 100, wasteBlocker: 40, shuffles: 2, weight: 4 },
+  { kind: 'best-first', home: 100, wasteBlocker: 40, shuffles: UNBOUNDED, weight: 4 },
+  { kind: 'best-first', home: 100, wasteBlocker: 70, shuffles: UNBOUNDED, weight: 2 },
+  { kind: 'best-first', home: 100, wasteBlocker: 40, shuffles: 1, weight: 1 },
+  { kind: 'best-first', home: 100, wasteBlocker: 70, shuffles: 2, weight: 1 },
+  { kind: 'best-first', home: 100, wasteBlocker: 120, shuffles: UNBOUNDED, weight: 1 },
+  { kind: 'best-first', home: 100, wasteBlocker: 40, shuffles: 3, weight: 1 },
+];
+/**
+ * The best-first passes: the seven, then the seven again with a card home worth 60, so that a
+ * line that takes cards back off the foundations to dig out the waste is not dropped at once
+ * (Solvitaire's win of Mamy Susan 28 takes 11 cards back before it wins). Measured on 2 Dec 2026
+ * with bench/tail.ts at a node budget a deal (MS: Mamy Susan; won, and the positions of the
+ * whole set where they tell). The sets picked for hardness (tail, fresh: deals the seven left
+ * unknown) favour any change, so the choice was made on MS seeds 0..199 at 6M (`--set first200`):
+ * - the seven alone (`--plan seven`): 178 (219.5M positions); tail 2 of 15, fresh 2 of 20,
+ *   first50 at 2M 42.
+ * - all seven at home 60 alone, with a King on another tableau card at -100: 172, winning 8 deals
+ *   the seven leave (28 29 45 58 61 87 120 163) and leaving 14 they win; tail 5, fresh 5; at
+ *   home 80 with the King 174; at home 60 without it first50 39, tail 5, fresh 5; at home 40
+ *   first50 36, tail 4, fresh 7.
+ * - the seven, then the seven again at home 40, 60 or 80: 181, 185, 182. At 60 (kept): every
+ *   deal the seven win but seed 196, and 28 29 58 61 68 87 120 163 (196.1M positions); tail 5
+ *   (28 29 54 55 68, 77.7M positions against 82.0M).
+ * - the seven, then four more (home 40 or 60, a King weighed or not, one each): 182; then three
+ *   at home 60 with the King (weights 2, 2, 1): 181; the seven at home 60 with the King: 184; the
+ *   seven at home 100 with the King: 176; the seven, then at home 60 with the King, then at home
+ *   40: 181; the seven three times (then at 60 with the King, then at 100 with the King): 178.
+ * A King weighed apart (it leaves a tableau card only for home or an empty pile: half the deals
+ * with four Kings on top of piles were not won at 10 s, README "Hard deals") added nothing, so
+ * the score does not count it. The first seven have the same budgets as before, so a deal they
+ * win in the first round is won in the same positions as before.
  */
 const BEST_FIRST_PASSES: readonly BestFirstPass[] = [
-  { kind: 'best-first', wasteBlocker: 40, shuffles: 2, weight: 4 },
-  { kind: 'best-first', wasteBlocker: 40, shuffles: UNBOUNDED, weight: 4 },
-  { kind: 'best-first', wasteBlocker: 70, shuffles: UNBOUNDED, weight: 2 },
-  { kind: 'best-first', wasteBlocker: 40, shuffles: 1, weight: 1 },
-  { kind: 'best-first', wasteBlocker: 70, shuffles: 2, weight: 1 },
-  { kind: 'best-first', wasteBlocker: 120, shuffles: UNBOUNDED, weight: 1 },
-  { kind: 'best-first', wasteBlocker: 40, shuffles: 3, weight: 1 },
+  ...SEVEN_PASSES,
+  ...SEVEN_PASSES.map((pass) => ({ ...pass, home: 60 })),
 ];
 /** Positions a best-first pass may enter in the first round, times its weight. */
 const FIRST_ROUND_NODES = 100_000;
@@ -202,10 +230,12 @@ export interface PlanChoices {
   readonly restartUnit: number;
   /** Whether each Luby length takes the restarted passes in turn on its own (RestartSchedule). */
   readonly restartsPerLevel: boolean;
+  /** Where the game begins with best-first rounds: their passes. */
+  readonly bestFirst: readonly BestFirstPass[];
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
-export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false, restartUnit: 0, restartsPerLevel: false };
+export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false, restartUnit: 0, restartsPerLevel: false, bestFirst: SEVEN_PASSES };
 /**
  * Measured with `npx tsx bench/tail.ts --plan P --set tail|control` (6M positions a deal, one
  * core): the first 15 Double Signora and 15 Mamy Susan seeds and all 16 Double Aces and Kings
@@ -280,7 +310,7 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * (25.74M, 16.25M), tail 2 / 2 (81.96M / 81.03M). Double Dot control 0.10M / 0.08M. More ties
  * seeds alone (1024 instead of 64, RESTART_SEEDS edited) changed nothing: ds10k 0 of 20.
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
@@ -305,9 +335,9 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   }
   if (state.rules.bestFirst) {
     const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
-    if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
+    if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
     if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
-    plan.push({ share: BEST_FIRST_SHARE, rounds: BEST_FIRST_PASSES, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early });
+    plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early });
   }
   if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
