@@ -187,11 +187,14 @@ export const SEVEN_PASSES: readonly BestFirstPass[] = [
  *   first50 36, tail 4, fresh 7.
  * - the seven, then the seven again at home 40, 60 or 80: 181, 185, 182. At 60 (kept): every
  *   deal the seven win but seed 196, and 28 29 58 61 68 87 120 163 (196.1M positions); tail 5
- *   (28 29 54 55 68, 77.7M positions against 82.0M).
- * - the seven, then four more (home 40 or 60, a King weighed or not, one each): 182; then three
- *   at home 60 with the King (weights 2, 2, 1): 181; the seven at home 60 with the King: 184; the
- *   seven at home 100 with the King: 176; the seven, then at home 60 with the King, then at home
- *   40: 181; the seven three times (then at 60 with the King, then at 100 with the King): 178.
+ *   (28 29 54 55 68, 77.7M positions against 82.0M), fresh 4 (160 163 234 353), control 10 of 10
+ *   (15.0M positions against 16.3M). Double Aces and Kings: tail 11 of 16 (10 before), first50
+ *   at 2M 50 in 2.18M positions, as before; control 10 of 10.
+ * - the seven, then four more (home 40 or 60, a King weighed or not, one each): 182; the seven,
+ *   then three at home 60 with the King (weights 2, 2, 1): 181; the seven, then the seven at home
+ *   60 with the King: 184 (tail 5, fresh 3); the seven, then the seven at home 100 with the King:
+ *   176; the seven, then the seven at home 60 with the King, then the seven at home 40: 181; the
+ *   seven three times (then at 60 with the King, then at 100 with the King): 178.
  * A King weighed apart (it leaves a tableau card only for home or an empty pile: half the deals
  * with four Kings on top of piles were not won at 10 s, README "Hard deals") added nothing, so
  * the score does not count it. The first seven have the same budgets as before, so a deal they
