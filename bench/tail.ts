@@ -6,9 +6,10 @@
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
 // of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
-// ("first60"); Mamy Susan seeds 0..199, a set not picked for hardness ("first200"); the Double Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the
-// first 40 Double Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of
-// dbcca33, in two sets of 20 ("ds10k", "ds10kb").
+// ("first60"); Mamy Susan seeds 0..199, a set not picked for hardness ("first200"); the Double
+// Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the first 40 Double
+// Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of dbcca33, in two
+// sets of 20 ("ds10k", "ds10kb").
 //   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|first50|first60|first200|all] [--nodes 6000000] [--game G]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
