@@ -9,8 +9,9 @@
 // ("first60"); Mamy Susan seeds 0..199, a set not picked for hardness ("first200"); the Double
 // Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the first 40 Double
 // Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of dbcca33, in two
-// sets of 20 ("ds10k", "ds10kb").
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|first50|first60|first200|all] [--nodes 6000000] [--game G]
+// sets of 20 ("ds10k", "ds10kb"); the seeds of 0..999 results/thoughtful.csv has unknown at 10 s
+// on 2 Dec 2026 (made by 7284649), every game ("now10s": at --nodes 12000000, about what 10 s gives).
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -46,6 +47,11 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   ds500: {
     'double-signora': [508, 538, 543, 560, 565, 571, 573, 574, 575, 591, 597, 626, 629, 643, 648, 655, 663, 668, 669, 671],
   },
+  now10s: {
+    'mamy-susan': [16, 35, 42, 45, 77, 105, 114, 115, 129, 145, 159, 187, 197, 207, 213, 238, 241, 267, 275, 286, 288, 289, 303, 304, 326, 327, 351, 355, 373, 382, 402, 409, 434, 463, 464, 476, 525, 528, 531, 543, 557, 576, 578, 583, 598, 617, 638, 640, 647, 701, 724, 727, 730, 740, 753, 792, 811, 848, 850, 864, 869, 875, 890, 894, 910, 917, 932, 941, 964, 979, 991],
+    'double-signora': [0, 36, 116, 385, 426, 459, 487, 565, 597, 629, 648, 663, 669, 671, 712, 727, 938, 986],
+    'double-aces-and-kings': [211, 556, 648],
+  },
   first50: {
     'mamy-susan': Array.from({ length: 50 }, (_, seed) => seed),
     'double-aces-and-kings': Array.from({ length: 50 }, (_, seed) => seed),
@@ -59,8 +65,20 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   },
 };
 
-/** The chosen plan as it was before the second seven best-first passes (2 Dec 2026). */
-const SEVEN = { ...CHOSEN, bestFirst: SEVEN_PASSES };
+const { values } = parseArgs({
+  options: {
+    plan: { type: 'string', default: 'chosen' },
+    set: { type: 'string', default: 'all' },
+    nodes: { type: 'string', default: '6000000' },
+    memory: { type: 'string', default: '256' },
+    game: { type: 'string' },
+    /** The noise of later best-first rounds in the chosen plan (plan.ts, CHOSEN; 0: none). */
+    noise: { type: 'string' },
+  },
+});
+
+/** The chosen plan as it was before the second seven best-first passes (2 Dec 2026), with no noise in later rounds. */
+const SEVEN = { ...CHOSEN, bestFirst: SEVEN_PASSES, noise: 0 };
 /** ... and before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
 const IN_TURN = { ...SEVEN, restartsPerLevel: false };
 /** ... and before the restarts fixed the base rank and got shorter. */
@@ -75,7 +93,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'luby-pre-ties0': (state) => passPlan(state, { ...BEFORE_BASES, ties: 0 }),
   'luby-pre5': (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0.05 }),
   'luby-mid': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
-  chosen: (state) => passPlan(state, CHOSEN),
+  chosen: (state) => passPlan(state, values.noise === undefined ? CHOSEN : { ...CHOSEN, noise: Number(values.noise) }),
   seven: (state) => passPlan(state, SEVEN),
   thread1: (state) => threadPlan(state, 1),
   'base-passes': (state) => passPlan(state, BEFORE_BASES),
@@ -85,21 +103,14 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'in-turn': (state) => passPlan(state, IN_TURN),
 };
 
-const { values } = parseArgs({
-  options: {
-    plan: { type: 'string', default: 'chosen' },
-    set: { type: 'string', default: 'all' },
-    nodes: { type: 'string', default: '6000000' },
-    memory: { type: 'string', default: '256' },
-    game: { type: 'string' },
-  },
-});
 const plan = PLANS[values.plan!];
 const maxNodes = Number(values.nodes);
-if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS)) {
-  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number`);
+const noise = values.noise === undefined ? 0 : Number(values.noise);
+if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || !(Number.isInteger(noise) && noise >= 0)) {
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; --noise a whole number, 0 or more`);
   process.exit(2);
 }
+const planName = `${values.plan}${values.noise === undefined ? '' : ` noise ${noise}`}`;
 const solver = new Solver(Number(values.memory));
 const sets = values.set === 'all' ? ['tail', 'control', 'fresh'] : [values.set!];
 const totals: string[] = [];
@@ -126,8 +137,8 @@ for (const set of sets) {
       ms += found.ms;
       console.log(`${set} ${game} ${seed} ${found.result} ${found.nodes} nodes ${Math.round(found.ms)} ms best ${found.best}`);
     }
-    totals.push(`${values.plan} ${set} ${game}: ${decided}/${seeds.length} decided (won ${won.join(' ') || '-'}; lost ${lost.join(' ') || '-'}), ${(nodes / 1e6).toFixed(2)}M nodes, ${(ms / 1000).toFixed(1)} s`);
+    totals.push(`${planName} ${set} ${game}: ${decided}/${seeds.length} decided (won ${won.join(' ') || '-'}; lost ${lost.join(' ') || '-'}), ${(nodes / 1e6).toFixed(2)}M nodes, ${(ms / 1000).toFixed(1)} s`);
   }
 }
-console.log(`--- plan ${values.plan}, ${maxNodes} nodes a deal`);
+console.log(`--- plan ${planName}, ${maxNodes} nodes a deal`);
 for (const line of totals) console.log(line);

@@ -13,6 +13,7 @@ import { EXHAUSTED, FULL, WON, type Status } from '../src/search/status.js';
 import { evaluate, homeOrder } from '../src/search/heuristic.js';
 import { formatMove } from '../src/engine/moves.js';
 import { replay } from '../src/referee.js';
+import { searchState } from '../src/solve.js';
 import { mamySusan, stateOf, compiled } from './helpers.js';
 
 const ANY_SHUFFLES: BestFirstPass = { kind: 'best-first', shuffles: UNBOUNDED, home: 100, wasteBlocker: 40, weight: 1 };
@@ -56,13 +57,12 @@ describe('the score', () => {
   });
 });
 
-function search(position: Position, megabytes = 16, how = ANY_SHUFFLES): { outcome: Status; moves: string[] } {
-  const state = stateOf(position);
+function search(position: Position, megabytes = 16, how = ANY_SHUFFLES, state = stateOf(position)): { outcome: Status; moves: string[]; nodes: number } {
   const ctx = new SearchContext(16);
   ctx.start(state, { maxNodes: 1_000_000, timeLimitMs: 0 });
   ctx.beginPass(state, 1_000_000, Infinity);
   const outcome = new BestFirst(megabytes).run(state, ctx, how);
-  return { outcome, moves: Array.from(state.line.subarray(0, state.depth), (m) => formatMove(state.rules, m)) };
+  return { outcome, moves: Array.from(state.line.subarray(0, state.depth), (m) => formatMove(state.rules, m)), nodes: ctx.nodes };
 }
 
 describe('best-first search', () => {
@@ -73,12 +73,26 @@ describe('best-first search', () => {
     const verdict = replay(position, moves);
     expect(verdict.ok && verdict.won).toBe(true);
   });
+  it('a noise among the scores (ties seed) changes the order of the search, not its answer', () => {
+    const position = dealGame(getGame('mamy-susan'), 2);
+    // As the solver searches it: tableau piles interchangeable (the noise is drawn from the key).
+    const noisy = (ties: number) => search(position, 16, { ...ANY_SHUFFLES, shuffles: 2, ties, noise: 60 }, searchState(position));
+    const twice = [1, 2].map(noisy);
+    for (const { outcome, moves } of twice) {
+      expect(outcome).toBe(WON);
+      const verdict = replay(position, moves);
+      expect(verdict.ok && verdict.won).toBe(true);
+    }
+    expect(twice[0]!.nodes).not.toBe(twice[1]!.nodes);
+    expect(noisy(1).nodes, 'the same seed, the same search').toBe(twice[0]!.nodes);
+  });
   it('a lost Mamy Susan position (both Ks of each suit on the Qs they need) is expanded to the end', () => {
     const lost = mamySusan([11, 11, 9, 10, 11, 11, 9, 11], {
       t: [['QC', 'KC'], ['QC', 'KC'], ['QD', 'KD'], ['QD', 'KD'], ['QH', 'KH'], ['QH', 'KH'], ['QS', 'KS'], ['QS', 'KS'], ['TH', 'JH'], ['TH', 'JH']],
       r: ['JS'],
     });
     expect(search(lost).outcome).toBe(EXHAUSTED);
+    expect(search(lost, 16, { ...ANY_SHUFFLES, ties: 3, noise: 60 }).outcome, 'with noise').toBe(EXHAUSTED);
   });
   it('when its node store fills up it says so, and claims no loss', () => {
     const position = dealGame(getGame('mamy-susan'), 16);

@@ -10,8 +10,8 @@ import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
 import type { State } from '../src/engine/state.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
-import { Solver } from '../src/search/solver.js';
-import { passPlan, UNBOUNDED, type Stage } from '../src/search/plan.js';
+import { Solver, type SearchResult } from '../src/search/solver.js';
+import { CHOSEN, passPlan, UNBOUNDED, type RoundsStage, type Stage } from '../src/search/plan.js';
 import { formatMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
@@ -448,6 +448,28 @@ describe('limits', () => {
     const after = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage(1), ...passPlan(state)]);
     expect(after.result).toBe('won');
     expectWinningLine(dealGame(getGame('mamy-susan'), 0), after.moves.map((m) => formatMove(state.rules, m)));
+  });
+  it('rounds from noiseFrom on add a seeded noise to the scores; the rounds before search as without it', () => {
+    // Mamy Susan seed 1 is won in the first round (its first pass wins in 43,542 positions).
+    const position = dealGame(getGame('mamy-susan'), 1);
+    const state = stateOf(position);
+    const rounds = passPlan(state).flatMap((s) => ('rounds' in s ? [s.rounds] : []))[0]!;
+    const run = (noise?: { noise: number; noiseFrom: number }): SearchResult =>
+      big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ share: 1, rounds, firstRoundNodes: 100_000, ...noise }]);
+    const plain = run();
+    const later = run({ noise: 60, noiseFrom: 2 });
+    const first = run({ noise: 60, noiseFrom: 1 });
+    expect([plain.result, later.result, first.result]).toEqual(['won', 'won', 'won']);
+    expect(later.nodes).toBe(plain.nodes);
+    expect(first.nodes).not.toBe(plain.nodes);
+    for (const r of [plain, first]) expectWinningLine(position, r.moves.map((m) => formatMove(state.rules, m)));
+  });
+  it('the games with best-first rounds add the noise from their second round on', () => {
+    const roundsOf = (game: GameId): RoundsStage[] => passPlan(stateOf(dealGame(getGame(game), 0))).filter((s): s is RoundsStage => 'rounds' in s);
+    // Mamy Susan: one round, the restarts, then the rounds again from the second round's budget.
+    expect(CHOSEN.noise).toBeGreaterThan(0);
+    expect(roundsOf('mamy-susan').map((s) => [s.maxRounds, s.noise, s.noiseFrom])).toEqual([[1, undefined, undefined], [undefined, CHOSEN.noise, 1]]);
+    expect(roundsOf('double-aces-and-kings').map((s) => [s.noise, s.noiseFrom])).toEqual([[CHOSEN.noise, 2]]);
   });
   it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
     const position = dealGame(getGame('double-signora'), 0);

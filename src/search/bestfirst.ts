@@ -6,6 +6,7 @@
 // the loss (status.ts, provesLoss).
 import { MAX_MOVES, applyMove, undoMove } from '../engine/moves.js';
 import { MAX_LINE, type State } from '../engine/state.js';
+import { mix32 } from '../engine/zobrist.js';
 import { NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { evaluate, homeOrder } from './heuristic.js';
 import { isShuffle, type BestFirstPass } from './plan.js';
@@ -49,6 +50,9 @@ export class BestFirst {
     const order = homeOrder(r);
     const deepest = ctx.deepest;
     const moves = this.moves;
+    // The pass's noise (plan.ts, RoundsStage): the same for a position every time it is scored.
+    const noise = pass.noise ?? 0;
+    const salt = Math.imul(pass.ties ?? 0, 0x9e3779b9);
     this.heapSize = 0;
     this.count = 0;
     let cut = false;
@@ -74,7 +78,8 @@ export class BestFirst {
         }
         if (step !== NEW) return step === REFUSED ? FULL : (step as Status);
         if (this.count >= this.capacity) return FULL;
-        this.add(id, m, state.depth, evaluate(state, order, pass), run);
+        const score = evaluate(state, order, pass) + (noise > 0 ? mix32((state.keyLo ^ salt) >>> 0) % noise : 0);
+        this.add(id, m, state.depth, score, run);
         undoMove(state);
       }
     }

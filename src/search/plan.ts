@@ -36,6 +36,9 @@ export interface BestFirstPass extends Weights {
   readonly shuffles: number;
   /** In rounds, the pass may enter its weight times the round's budget. */
   readonly weight: number;
+  /** Where `noise` is given: every score gets 0..noise-1 more, drawn from the position's key and this seed (bestfirst.ts). */
+  readonly ties?: number;
+  readonly noise?: number;
 }
 
 export type Pass = DepthFirstPass | BestFirstPass;
@@ -56,6 +59,13 @@ export interface RoundsStage {
   readonly rounds: readonly BestFirstPass[];
   readonly firstRoundNodes: number;
   readonly maxRounds?: number;
+  /**
+   * Where `noise` is given: from round `noiseFrom` on (from 1), each pass's scores get 0..noise-1
+   * more, drawn with a seed of its own in each round (BestFirstPass.ties), so that a round does
+   * not begin by searching again what its pass searched in the round before.
+   */
+  readonly noise?: number;
+  readonly noiseFrom?: number;
 }
 
 /**
@@ -236,6 +246,8 @@ export interface PlanChoices {
   readonly restartsPerLevel: boolean;
   /** Where the game begins with best-first rounds: their passes. */
   readonly bestFirst: readonly BestFirstPass[];
+  /** The noise of the best-first rounds after the first (RoundsStage.noise; absent or 0: none). */
+  readonly noise?: number;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
@@ -313,8 +325,24 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * second restart stage going on with the first's schedule), first50 at 2M and control alike
  * (25.74M, 16.25M), tail 2 / 2 (81.96M / 81.03M). Double Dot control 0.10M / 0.08M. More ties
  * seeds alone (1024 instead of 64, RESTART_SEEDS edited) changed nothing: ds10k 0 of 20.
+ *
+ * Noise in the best-first rounds after the first (`noise`), measured 2 Dec 2026 with `--plan
+ * chosen --noise N`. A best-first pass is deterministic, so each round began by searching again
+ * the whole of what the pass had searched in the round before, and only then went further. With
+ * 0..N-1 added to each score (drawn from the position's key, a new seed each pass and round),
+ * each round walks a new tree. The first round (the only one Mamy Susan makes before its
+ * restarts) has none, so the deals it wins are won in the same positions. Mamy Susan seeds 0..199
+ * at 6M, won with N = 0 (before), 5, 20, 60, 150, 400, 1000: 185, 186, 187, 187, 188, 189, 187;
+ * the 71 Mamy Susan deals unknown at 10 s (`--set now10s --nodes 12000000`, about the positions
+ * 10 s gives; a set picked for hardness) with N = 20, 60, 150: 25, 30, 35; with 400, 19 of the
+ * first 44 where 150 won 24. Scores step by 5 (heuristic.ts), so N = 5 reorders only equal
+ * scores; N = 150 is worth one to three cards home: the noise works as a perturbation of the
+ * weights, not a tie-break. Of seeds 0..199, 150 left unknown 5 and 56 (won before at 4.5M and
+ * 5.3M) and won 45 105 187 196 197 that were unknown. Double Aces and Kings (N = 60;
+ * 150 below): tail 11 of 16 as before, first50 at 2M all 50 in the same 2.18M positions,
+ * control alike; now10s at 12M 2 of 3 (211, 648).
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, noise: 150 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
@@ -341,7 +369,8 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
     if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
     if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
-    plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early });
+    const noise = choices.noise ?? 0;
+    plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early, ...(noise > 0 ? { noise, noiseFrom: early > 0 ? 1 : 2 } : {}) });
   }
   if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
