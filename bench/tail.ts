@@ -106,8 +106,8 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
 const plan = PLANS[values.plan!];
 const maxNodes = Number(values.nodes);
 const noise = values.noise === undefined ? 0 : Number(values.noise);
-if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || !(Number.isInteger(noise) && noise >= 0)) {
-  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; --noise a whole number, 0 or more`);
+if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || !(Number.isInteger(noise) && noise >= 0) || (values.noise !== undefined && values.plan !== 'chosen')) {
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; --noise a whole number, 0 or more, with --plan chosen`);
   process.exit(2);
 }
 const planName = `${values.plan}${values.noise === undefined ? '' : ` noise ${noise}`}`;

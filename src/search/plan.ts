@@ -338,9 +338,13 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * first 44 where 150 won 24. Scores step by 5 (heuristic.ts), so N = 5 reorders only equal
  * scores; N = 150 is worth one to three cards home: the noise works as a perturbation of the
  * weights, not a tie-break. Of seeds 0..199, 150 left unknown 5 and 56 (won before at 4.5M and
- * 5.3M) and won 45 105 187 196 197 that were unknown. Double Aces and Kings (N = 60;
- * 150 below): tail 11 of 16 as before, first50 at 2M all 50 in the same 2.18M positions,
- * control alike; now10s at 12M 2 of 3 (211, 648).
+ * 5.3M) and won 45 105 187 196 197 that were unknown; first50 at 2M 43 (42 before; seeds 0..19
+ * in the same positions), control 9 of 10 (seed 5 as above). Double Aces and Kings, with 60 and
+ * 150 alike: tail 11 of 16 in the same 33.25M positions, first50 at 2M all 50 in the same 2.18M,
+ * control alike; now10s at 12M 2 of 3 (211, 648). The cost: with the noise the next node popped
+ * lies further from the last in the tree, so the state walks further between them (Mamy Susan
+ * tail at 4M, side by side: 1.12M positions a second against 1.24M). At 10 s a deal, Mamy Susan
+ * seeds 0..999 unknown 71 -> 48.
  */
 export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, noise: 150 };
 
