@@ -77,6 +77,8 @@ const { values } = parseArgs({
   },
 });
 
+const noise = values.noise === undefined ? 0 : Number(values.noise);
+
 /** The chosen plan as it was before the second seven best-first passes (2 Dec 2026), with no noise in later rounds. */
 const SEVEN = { ...CHOSEN, bestFirst: SEVEN_PASSES, noise: 0 };
 /** ... and before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
@@ -93,7 +95,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'luby-pre-ties0': (state) => passPlan(state, { ...BEFORE_BASES, ties: 0 }),
   'luby-pre5': (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0.05 }),
   'luby-mid': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
-  chosen: (state) => passPlan(state, values.noise === undefined ? CHOSEN : { ...CHOSEN, noise: Number(values.noise) }),
+  chosen: (state) => passPlan(state, values.noise === undefined ? CHOSEN : { ...CHOSEN, noise }),
   seven: (state) => passPlan(state, SEVEN),
   thread1: (state) => threadPlan(state, 1),
   'base-passes': (state) => passPlan(state, BEFORE_BASES),
@@ -105,7 +107,6 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
 
 const plan = PLANS[values.plan!];
 const maxNodes = Number(values.nodes);
-const noise = values.noise === undefined ? 0 : Number(values.noise);
 if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || !(Number.isInteger(noise) && noise >= 0) || (values.noise !== undefined && values.plan !== 'chosen')) {
   console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; --noise a whole number, 0 or more, with --plan chosen`);
   process.exit(2);
