@@ -10,8 +10,10 @@
 // Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the first 40 Double
 // Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of dbcca33, in two
 // sets of 20 ("ds10k", "ds10kb"); the seeds of 0..999 results/thoughtful.csv has unknown at 10 s
-// on 2 Dec 2026 (made by 7284649), every game ("now10s": at --nodes 12000000, about what 10 s gives).
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N]
+// on 2 Dec 2026 (made by 7284649), every game ("now10s": at --nodes 12000000, about what 10 s gives);
+// the Mamy Susan seeds of 0..999 it has unknown at 10 s after the noise (made by c0ca3af, "left10s").
+// --noise and --later-round-nodes change those choices of the chosen plan (plan.ts, CHOSEN).
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--later-round-nodes N]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -52,6 +54,9 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
     'double-signora': [0, 36, 116, 385, 426, 459, 487, 565, 597, 629, 648, 663, 669, 671, 712, 727, 938, 986],
     'double-aces-and-kings': [211, 556, 648],
   },
+  left10s: {
+    'mamy-susan': [16, 35, 42, 77, 114, 115, 129, 145, 159, 207, 213, 275, 286, 288, 289, 303, 326, 327, 355, 373, 402, 409, 463, 464, 528, 531, 557, 576, 578, 583, 617, 638, 701, 740, 753, 792, 850, 864, 869, 875, 890, 894, 910, 917, 941, 964, 979, 991],
+  },
   first50: {
     'mamy-susan': Array.from({ length: 50 }, (_, seed) => seed),
     'double-aces-and-kings': Array.from({ length: 50 }, (_, seed) => seed),
@@ -74,13 +79,18 @@ const { values } = parseArgs({
     game: { type: 'string' },
     /** The noise of later best-first rounds in the chosen plan (plan.ts, CHOSEN; 0: none). */
     noise: { type: 'string' },
+    /** The first budget of the rounds after the restarts in the chosen plan (plan.ts, CHOSEN; 0: doubling on). */
+    'later-round-nodes': { type: 'string' },
   },
 });
 
 const noise = values.noise === undefined ? 0 : Number(values.noise);
+const later = values['later-round-nodes'] === undefined ? CHOSEN.laterRoundNodes : Number(values['later-round-nodes']);
 
-/** The chosen plan as it was before the second seven best-first passes (2 Dec 2026), with no noise in later rounds. */
-const SEVEN = { ...CHOSEN, bestFirst: SEVEN_PASSES, noise: 0 };
+/** The chosen plan as it was before the rounds after the restarts began again small (2 Dec 2026). */
+const { laterRoundNodes: _, ...DOUBLING } = CHOSEN;
+/** ... and before the second seven best-first passes, with no noise in later rounds. */
+const SEVEN = { ...DOUBLING, bestFirst: SEVEN_PASSES, noise: 0 };
 /** ... and before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
 const IN_TURN = { ...SEVEN, restartsPerLevel: false };
 /** ... and before the restarts fixed the base rank and got shorter. */
@@ -95,7 +105,10 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'luby-pre-ties0': (state) => passPlan(state, { ...BEFORE_BASES, ties: 0 }),
   'luby-pre5': (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0.05 }),
   'luby-mid': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
-  chosen: (state) => passPlan(state, values.noise === undefined ? CHOSEN : { ...CHOSEN, noise }),
+  chosen: (state) => {
+    const { laterRoundNodes: _, ...choices } = { ...CHOSEN, ...(values.noise === undefined ? {} : { noise }) };
+    return passPlan(state, later ? { ...choices, laterRoundNodes: later } : choices);
+  },
   seven: (state) => passPlan(state, SEVEN),
   thread1: (state) => threadPlan(state, 1),
   'base-passes': (state) => passPlan(state, BEFORE_BASES),
@@ -107,11 +120,12 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
 
 const plan = PLANS[values.plan!];
 const maxNodes = Number(values.nodes);
-if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || !(Number.isInteger(noise) && noise >= 0) || (values.noise !== undefined && values.plan !== 'chosen')) {
-  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; --noise a whole number, 0 or more, with --plan chosen`);
+const tunes = values.noise !== undefined || values['later-round-nodes'] !== undefined;
+if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || !(Number.isInteger(noise) && noise >= 0) || !(Number.isInteger(later) && later! >= 0) || (tunes && values.plan !== 'chosen')) {
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; --noise and --later-round-nodes whole numbers, 0 or more, with --plan chosen`);
   process.exit(2);
 }
-const planName = `${values.plan}${values.noise === undefined ? '' : ` noise ${noise}`}`;
+const planName = `${values.plan}${values.noise === undefined ? '' : ` noise ${noise}`}${values['later-round-nodes'] === undefined ? '' : ` later rounds from ${later}`}`;
 const solver = new Solver(Number(values.memory));
 const sets = values.set === 'all' ? ['tail', 'control', 'fresh'] : [values.set!];
 const totals: string[] = [];

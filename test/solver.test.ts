@@ -466,10 +466,17 @@ describe('limits', () => {
   });
   it('the games with best-first rounds add the noise from their second round on', () => {
     const roundsOf = (game: GameId): RoundsStage[] => passPlan(stateOf(dealGame(getGame(game), 0))).filter((s): s is RoundsStage => 'rounds' in s);
-    // Mamy Susan: one round, the restarts, then the rounds again from the second round's budget.
+    // Mamy Susan: one round, the restarts, then noisy rounds again, from a smaller budget.
     expect(CHOSEN.noise).toBeGreaterThan(0);
-    expect(roundsOf('mamy-susan').map((s) => [s.maxRounds, s.noise, s.noiseFrom])).toEqual([[1, undefined, undefined], [undefined, CHOSEN.noise, 1]]);
-    expect(roundsOf('double-aces-and-kings').map((s) => [s.noise, s.noiseFrom])).toEqual([[CHOSEN.noise, 2]]);
+    expect(roundsOf('mamy-susan').map((s) => [s.maxRounds, s.noise, s.noiseFrom, s.firstRoundNodes])).toEqual([
+      [1, undefined, undefined, 100_000],
+      [undefined, CHOSEN.noise, 1, CHOSEN.laterRoundNodes],
+    ]);
+    expect(CHOSEN.laterRoundNodes).toBeLessThan(100_000);
+    expect(roundsOf('double-aces-and-kings').map((s) => [s.noise, s.noiseFrom, s.firstRoundNodes])).toEqual([[CHOSEN.noise, 2, 100_000]]);
+    // Without laterRoundNodes the rounds after the restarts go on doubling from the round before.
+    const doubling = passPlan(stateOf(dealGame(getGame('mamy-susan'), 0)), { ...CHOSEN, laterRoundNodes: undefined });
+    expect(doubling.filter((s): s is RoundsStage => 'rounds' in s).map((s) => s.firstRoundNodes)).toEqual([100_000, 200_000]);
   });
   it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
     const position = dealGame(getGame('double-signora'), 0);

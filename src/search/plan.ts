@@ -248,6 +248,12 @@ export interface PlanChoices {
   readonly bestFirst: readonly BestFirstPass[];
   /** The noise of the best-first rounds after the first (RoundsStage.noise; absent or 0: none). */
   readonly noise?: number;
+  /**
+   * Where a game makes best-first rounds before its restarts: positions a pass may enter (times
+   * its weight) in the first of the rounds after them. Absent: those go on doubling from the
+   * rounds before, as one sequence of rounds.
+   */
+  readonly laterRoundNodes?: number;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
@@ -345,8 +351,23 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * lies further from the last in the tree, so the state walks further between them (Mamy Susan
  * tail at 4M, side by side: 1.12M positions a second against 1.24M). At 10 s a deal, Mamy Susan
  * seeds 0..999 unknown 71 -> 48.
+ *
+ * The rounds after Mamy Susan's restarts begin small again (`laterRoundNodes`), measured 2 Dec
+ * 2026 with `--later-round-nodes N` (N times each pass's weight, 28 in all, in the first of
+ * them; doubling from there). With the noise every round is a new tree, so the rounds are
+ * restarts of a randomized search, and on a heavy tail short runs pay. Before, they went on
+ * doubling from the first round (200k, so 5.6M positions for the first of them: at 10 s Mamy
+ * Susan's unknown deals never got past it). Won (`--set left10s`, the 48 Mamy Susan deals
+ * unknown at 10 s with the noise, at 12M; by 8M / 10M / 12M positions) and `--set first200` at
+ * 6M (a set not picked for hardness), N = 200k (before), 50k, 25k, 12.5k, 6.25k:
+ * - left10s: 0/9/12, 12/13/14, 11/14/17, 14/17/20, 13/14/18 (25k: 35 114 129 159 288 289 303
+ *   327 355 373 402 578 638 740 850 890 917; 12.5k also wins 42, one of the issue's hard deals);
+ * - first200: 188, 187, 188, 185, 185 (25k: 35 56 129 won, 70 187 197 not; 185.2M / 185.0M
+ *   positions; the deals the first round wins are searched alike, median of seeds 0..19 109k).
+ * 25k is kept: the shorter starts win more of the hard set but lose deals of first200. Double
+ * Aces and Kings makes no round before its restarts: its rounds are unchanged.
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, noise: 150 };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, noise: 150, laterRoundNodes: 25_000 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
@@ -374,7 +395,8 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
     if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
     const noise = choices.noise ?? 0;
-    plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early, ...(noise > 0 ? { noise, noiseFrom: early > 0 ? 1 : 2 } : {}) });
+    const firstRoundNodes = early > 0 && choices.laterRoundNodes !== undefined ? choices.laterRoundNodes : FIRST_ROUND_NODES * 2 ** early;
+    plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes, ...(noise > 0 ? { noise, noiseFrom: early > 0 ? 1 : 2 } : {}) });
   }
   if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
