@@ -464,7 +464,7 @@ describe('limits', () => {
     expect(first.nodes).not.toBe(plain.nodes);
     for (const r of [plain, first]) expectWinningLine(position, r.moves.map((m) => formatMove(state.rules, m)));
   });
-  it('the games with best-first rounds add the noise from their second round on', () => {
+  it('the games with best-first rounds make plain rounds, then noisy rounds that begin small again', () => {
     const roundsOf = (game: GameId): RoundsStage[] => passPlan(stateOf(dealGame(getGame(game), 0))).filter((s): s is RoundsStage => 'rounds' in s);
     // Mamy Susan: one round, the restarts, then noisy rounds again, from a smaller budget.
     expect(CHOSEN.noise).toBeGreaterThan(0);
@@ -473,10 +473,18 @@ describe('limits', () => {
       [undefined, CHOSEN.noise, 1, CHOSEN.laterRoundNodes],
     ]);
     expect(CHOSEN.laterRoundNodes).toBeLessThan(100_000);
-    expect(roundsOf('double-aces-and-kings').map((s) => [s.noise, s.noiseFrom, s.firstRoundNodes])).toEqual([[CHOSEN.noise, 2, 100_000]]);
-    // Without laterRoundNodes the rounds after the restarts go on doubling from the round before.
-    const doubling = passPlan(stateOf(dealGame(getGame('mamy-susan'), 0)), { ...CHOSEN, laterRoundNodes: undefined });
-    expect(doubling.filter((s): s is RoundsStage => 'rounds' in s).map((s) => s.firstRoundNodes)).toEqual([100_000, 200_000]);
+    // Double Aces and Kings: the restarts, one plain round, then the noisy rounds.
+    const dak = passPlan(stateOf(dealGame(getGame('double-aces-and-kings'), 0)));
+    expect(dak.map((s) => ('restarts' in s ? 'restarts' : 'rounds' in s ? 'rounds' : 'pass'))).toEqual(['restarts', 'rounds', 'rounds', 'restarts', 'pass']);
+    expect(roundsOf('double-aces-and-kings').map((s) => [s.maxRounds, s.noise, s.noiseFrom, s.firstRoundNodes])).toEqual([
+      [1, undefined, undefined, 100_000],
+      [undefined, CHOSEN.noise, 1, CHOSEN.laterRoundNodes],
+    ]);
+    // Without laterRoundNodes the noisy rounds go on doubling from the plain ones, in one stage where there is no round before the restarts.
+    const doubling = (game: GameId): number[][] =>
+      passPlan(stateOf(dealGame(getGame(game), 0)), { ...CHOSEN, laterRoundNodes: undefined }).flatMap((s) => ('rounds' in s ? [[s.firstRoundNodes, s.noiseFrom ?? 0]] : []));
+    expect(doubling('mamy-susan')).toEqual([[100_000, 0], [200_000, 1]]);
+    expect(doubling('double-aces-and-kings')).toEqual([[100_000, 2]]);
   });
   it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
     const position = dealGame(getGame('double-signora'), 0);

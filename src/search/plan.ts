@@ -249,9 +249,9 @@ export interface PlanChoices {
   /** The noise of the best-first rounds after the first (RoundsStage.noise; absent or 0: none). */
   readonly noise?: number;
   /**
-   * Where a game makes best-first rounds before its restarts: positions a pass may enter (times
-   * its weight) in the first of the rounds after them. Absent: those go on doubling from the
-   * rounds before, as one sequence of rounds.
+   * With noise: the noisy rounds, after the plain ones (the game's rounds before its restarts, or
+   * else one), begin again at this many positions a pass (times its weight), doubling. Absent:
+   * they go on doubling from the plain rounds, as one sequence of rounds.
    */
   readonly laterRoundNodes?: number;
 }
@@ -365,7 +365,12 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * - first200: 188, 187, 188, 185, 185 (25k: 35 56 129 won, 70 187 197 not; 185.2M / 185.0M
  *   positions; the deals the first round wins are searched alike, median of seeds 0..19 109k).
  * 25k is kept: the shorter starts win more of the hard set but lose deals of first200. Double
- * Aces and Kings makes no round before its restarts: its rounds are unchanged.
+ * Aces and Kings makes no round before its restarts, so its noisy rounds (from its second)
+ * went on doubling from its first; now, as Mamy Susan's, they are a stage of their own after one
+ * plain round, from 25k. Double Aces and Kings before / after: `--set dak10s` (its 18 deals of
+ * 0..9999 unknown at 10 s) at 12M 2 / 6 won (556 2326 3879 5500 6362 6434; 6443 no longer);
+ * tail at 6M 11 / 14 of 16 (211 556 909 besides; 33.25M / 28.89M positions); control 10 / 10
+ * (0.06M); first50 at 2M 50 / 50 (2.18M, searched alike).
  */
 export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, noise: 150, laterRoundNodes: 25_000 };
 
@@ -392,11 +397,17 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   }
   if (state.rules.bestFirst) {
     const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
-    if (early > 0) plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES, maxRounds: early });
+    const plain = { share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES };
+    if (early > 0) plan.push({ ...plain, maxRounds: early });
     if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
     const noise = choices.noise ?? 0;
-    const firstRoundNodes = early > 0 && choices.laterRoundNodes !== undefined ? choices.laterRoundNodes : FIRST_ROUND_NODES * 2 ** early;
-    plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes, ...(noise > 0 ? { noise, noiseFrom: early > 0 ? 1 : 2 } : {}) });
+    if (noise > 0 && choices.laterRoundNodes !== undefined) {
+      // At least one plain round, then the noisy rounds from laterRoundNodes: each a new tree.
+      if (early === 0) plan.push({ ...plain, maxRounds: 1 });
+      plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: choices.laterRoundNodes, noise, noiseFrom: 1 });
+    } else {
+      plan.push({ ...plain, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early, ...(noise > 0 ? { noise, noiseFrom: early > 0 ? 1 : 2 } : {}) });
+    }
   }
   if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
