@@ -377,7 +377,8 @@ export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.1
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
  * begin with the best-first rounds (after a few restarts, or after as many rounds as the game
- * says and then a few restarts); then cheap depth-first passes that
+ * says and then a few restarts; the noisy rounds begin small again after the plain ones); then
+ * cheap depth-first passes that
  * can find wins but prove nothing (the shuffle bounds; where the base rank is open, each run
  * fixes one, or one pass per base rank comes first): each allows only a few shuffles between
  * two moves that make progress, so a win that needs little rearranging is found before the search sinks into the vast space of
