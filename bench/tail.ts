@@ -110,10 +110,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'luby-pre-ties0': (state) => passPlan(state, { ...BEFORE_BASES, ties: 0 }),
   'luby-pre5': (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0.05 }),
   'luby-mid': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
-  chosen: (state) => {
-    const { laterRoundNodes: _, ...choices } = { ...CHOSEN, ...(values.noise === undefined ? {} : { noise }) };
-    return passPlan(state, later ? { ...choices, laterRoundNodes: later } : choices);
-  },
+  chosen: (state) => passPlan(state, { ...DOUBLING, ...(values.noise === undefined ? {} : { noise }), ...(later ? { laterRoundNodes: later } : {}) }),
   seven: (state) => passPlan(state, SEVEN),
   thread1: (state) => threadPlan(state, 1),
   'base-passes': (state) => passPlan(state, BEFORE_BASES),
