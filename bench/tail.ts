@@ -6,7 +6,8 @@
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
 // of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
-// ("first60"); Mamy Susan seeds 0..199, a set not picked for hardness ("first200"); the Double
+// ("first60"); seeds 0..199 of the games with best-first rounds, a set not picked for hardness
+// ("first200"); the Double
 // Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the first 40 Double
 // Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of dbcca33, in two
 // sets of 20 ("ds10k", "ds10kb"); the seeds of 0..999 results/thoughtful.csv has unknown at 10 s
@@ -14,14 +15,15 @@
 // the Mamy Susan seeds of 0..999 it has unknown at 10 s after the noise (made by c0ca3af, "left10s");
 // the Double Aces and Kings seeds of 0..9999 unknown at 10 s then, in thoughtful.csv and the 10k
 // study's shards ("dak10s").
-// --noise and --later-round-nodes change those choices of the chosen plan (plan.ts, CHOSEN).
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--later-round-nodes N]
+// --noise, --round-nodes, --restarts-first and --rounds-before-restarts change those choices of
+// the chosen plan (plan.ts, CHOSEN).
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
 import { getGame, type GameId } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
-import { CHOSEN, ONCE_EACH, passPlan, SEVEN_PASSES, threadPlan, type Stage } from '../src/search/plan.js';
+import { CHOSEN, ONCE_EACH, passPlan, SEVEN_PASSES, threadPlan, type PlanChoices, type Stage } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/solve.js';
 import type { State } from '../src/engine/state.js';
@@ -68,6 +70,7 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   },
   first200: {
     'mamy-susan': Array.from({ length: 200 }, (_, seed) => seed),
+    'double-aces-and-kings': Array.from({ length: 200 }, (_, seed) => seed),
   },
   first60: {
     'double-signora': Array.from({ length: 60 }, (_, seed) => seed),
@@ -82,52 +85,76 @@ const { values } = parseArgs({
     nodes: { type: 'string', default: '6000000' },
     memory: { type: 'string', default: '256' },
     game: { type: 'string' },
-    /** The noise of later best-first rounds in the chosen plan (plan.ts, CHOSEN; 0: none). */
+    /** The noise of the best-first rounds in the chosen plan (plan.ts, CHOSEN; 0: none). */
     noise: { type: 'string' },
-    /** The first budget of the rounds after the restarts in the chosen plan (plan.ts, CHOSEN; 0: doubling on). */
-    'later-round-nodes': { type: 'string' },
+    /** The first round's positions a best-first pass, times its weight, in the chosen plan. */
+    'round-nodes': { type: 'string' },
+    /** The share of restarts before the best-first rounds in the chosen plan (0: none). */
+    'restarts-first': { type: 'string' },
+    /** Restarts before the best-first rounds in every game with rounds, after N plain rounds. */
+    'rounds-before-restarts': { type: 'string' },
   },
 });
 
 const noise = values.noise === undefined ? 0 : Number(values.noise);
-const later = values['later-round-nodes'] === undefined ? CHOSEN.laterRoundNodes : Number(values['later-round-nodes']);
+const roundNodes = values['round-nodes'] === undefined ? CHOSEN.roundNodes : Number(values['round-nodes']);
+const restartsFirst = values['restarts-first'] === undefined ? CHOSEN.restartsFirst : Number(values['restarts-first']);
+const roundsBefore = values['rounds-before-restarts'] === undefined ? undefined : Number(values['rounds-before-restarts']);
 
-/** The chosen plan as it was before the rounds after the restarts began again small (2 Dec 2026). */
-const { laterRoundNodes: _, ...DOUBLING } = CHOSEN;
-/** ... and before the second seven best-first passes, with no noise in later rounds. */
-const SEVEN = { ...DOUBLING, bestFirst: SEVEN_PASSES, noise: 0 };
+/** The chosen plan as it was before the second seven best-first passes and the noise (laid out by past, below). */
+const SEVEN: PlanChoices = { ...CHOSEN, bestFirst: SEVEN_PASSES, roundNodes: 100_000, noise: 0 };
 /** ... and before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
 const IN_TURN = { ...SEVEN, restartsPerLevel: false };
 /** ... and before the restarts fixed the base rank and got shorter. */
 const BEFORE_BASES = { ...IN_TURN, basePasses: true, restartBases: false, restartUnit: 50_000 };
 
+/**
+ * A plan of the past: until 2 Dec 2026 the restarts came before the best-first rounds in every
+ * game with rounds, after one round in Mamy Susan (the game without restarts first now).
+ */
+const past = (choices: PlanChoices) => (state: State): Stage[] =>
+  passPlan(state, { roundsBeforeRestarts: state.rules.restartsBeforeBestFirst ? 0 : 1, ...choices });
+
 /** The plans compared (src/search/plan.ts, CHOSEN, has the comparison). */
 const PLANS: Record<string, (state: State) => Stage[]> = {
-  'once-each': (state) => passPlan(state, ONCE_EACH),
-  ties1: (state) => passPlan(state, { ...ONCE_EACH, ties: 1 }),
-  luby: (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0 }),
-  'luby-pre': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 0 }),
-  'luby-pre-ties0': (state) => passPlan(state, { ...BEFORE_BASES, ties: 0 }),
-  'luby-pre5': (state) => passPlan(state, { ...BEFORE_BASES, restartsFirst: 0.05 }),
-  'luby-mid': (state) => passPlan(state, { ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
-  chosen: (state) => passPlan(state, { ...DOUBLING, ...(values.noise === undefined ? {} : { noise }), ...(later ? { laterRoundNodes: later } : {}) }),
-  seven: (state) => passPlan(state, SEVEN),
+  'once-each': past(ONCE_EACH),
+  ties1: past({ ...ONCE_EACH, ties: 1 }),
+  luby: past({ ...BEFORE_BASES, restartsFirst: 0 }),
+  'luby-pre': past({ ...BEFORE_BASES, roundsBeforeRestarts: 0 }),
+  'luby-pre-ties0': past({ ...BEFORE_BASES, ties: 0 }),
+  'luby-pre5': past({ ...BEFORE_BASES, restartsFirst: 0.05 }),
+  'luby-mid': past({ ...BEFORE_BASES, roundsBeforeRestarts: 1 }),
+  chosen: (state) => passPlan(state, {
+    ...CHOSEN,
+    restartsFirst,
+    roundNodes,
+    ...(roundsBefore === undefined ? {} : { roundsBeforeRestarts: roundsBefore }),
+    ...(values.noise === undefined ? {} : { noise }),
+  }),
+  seven: past(SEVEN),
   thread1: (state) => threadPlan(state, 1),
-  'base-passes': (state) => passPlan(state, BEFORE_BASES),
-  'base-passes-and-restarts': (state) => passPlan(state, { ...BEFORE_BASES, restartBases: true }),
-  'no-base-choice': (state) => passPlan(state, { ...BEFORE_BASES, basePasses: false }),
-  'unit-50k': (state) => passPlan(state, { ...IN_TURN, restartUnit: 50_000 }),
-  'in-turn': (state) => passPlan(state, IN_TURN),
+  'base-passes': past(BEFORE_BASES),
+  'base-passes-and-restarts': past({ ...BEFORE_BASES, restartBases: true }),
+  'no-base-choice': past({ ...BEFORE_BASES, basePasses: false }),
+  'unit-50k': past({ ...IN_TURN, restartUnit: 50_000 }),
+  'in-turn': past(IN_TURN),
 };
 
 const plan = PLANS[values.plan!];
 const maxNodes = Number(values.nodes);
-const tunes = values.noise !== undefined || values['later-round-nodes'] !== undefined;
-if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || !(Number.isInteger(noise) && noise >= 0) || !(Number.isInteger(later) && later! >= 0) || (tunes && values.plan !== 'chosen')) {
-  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; --noise and --later-round-nodes whole numbers, 0 or more, with --plan chosen`);
+const tunes = ['noise', 'round-nodes', 'restarts-first', 'rounds-before-restarts'].some((k) => values[k as keyof typeof values] !== undefined);
+const wholeOrZero = (n: number | undefined): boolean => n === undefined || (Number.isInteger(n) && n >= 0);
+if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || ![noise, roundsBefore].every(wholeOrZero) || !(Number.isInteger(roundNodes) && roundNodes > 0) || !(restartsFirst >= 0 && restartsFirst < 1) || (tunes && values.plan !== 'chosen')) {
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; with --plan chosen only: --noise and --rounds-before-restarts whole numbers, 0 or more, --round-nodes a positive whole number, --restarts-first a share from 0 up to 1`);
   process.exit(2);
 }
-const planName = `${values.plan}${values.noise === undefined ? '' : ` noise ${noise}`}${values['later-round-nodes'] === undefined ? '' : ` later rounds from ${later}`}`;
+const planName = [
+  values.plan,
+  values.noise === undefined ? '' : ` noise ${noise}`,
+  values['round-nodes'] === undefined ? '' : ` rounds from ${roundNodes}`,
+  values['restarts-first'] === undefined ? '' : ` restarts first ${restartsFirst}`,
+  roundsBefore === undefined ? '' : ` restarts after ${roundsBefore} rounds`,
+].join('');
 const solver = new Solver(Number(values.memory));
 const sets = values.set === 'all' ? ['tail', 'control', 'fresh'] : [values.set!];
 const totals: string[] = [];

@@ -11,7 +11,7 @@ import type { State } from '../src/engine/state.js';
 import { dealGame, type Position } from '../src/deal.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
 import { Solver, type SearchResult } from '../src/search/solver.js';
-import { CHOSEN, passPlan, UNBOUNDED, type RoundsStage, type Stage } from '../src/search/plan.js';
+import { CHOSEN, passPlan, UNBOUNDED, type PlanChoices, type RoundsStage, type Stage } from '../src/search/plan.js';
 import { formatMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
@@ -464,27 +464,26 @@ describe('limits', () => {
     expect(first.nodes).not.toBe(plain.nodes);
     for (const r of [plain, first]) expectWinningLine(position, r.moves.map((m) => formatMove(state.rules, m)));
   });
-  it('the games with best-first rounds make plain rounds, then noisy rounds that begin small again', () => {
-    const roundsOf = (game: GameId): RoundsStage[] => passPlan(stateOf(dealGame(getGame(game), 0))).filter((s): s is RoundsStage => 'rounds' in s);
-    // Mamy Susan: one round, the restarts, then noisy rounds again, from a smaller budget.
+  it('the games with best-first rounds make noisy rounds from a small budget, with restarts first where the game says', () => {
+    const planOf = (game: GameId, choices: Partial<PlanChoices> = {}): Stage[] => passPlan(stateOf(dealGame(getGame(game), 0)), { ...CHOSEN, ...choices });
+    const kinds = (game: GameId, choices: Partial<PlanChoices> = {}): string[] =>
+      planOf(game, choices).map((s) => ('restarts' in s ? 'restarts' : 'rounds' in s ? 'rounds' : 'pass'));
+    const rounds = (game: GameId, choices: Partial<PlanChoices> = {}): (number | undefined)[][] =>
+      planOf(game, choices).flatMap((s) => ('rounds' in s ? [[s.firstRoundNodes, s.maxRounds, s.noise, s.noiseFrom]] : []));
     expect(CHOSEN.noise).toBeGreaterThan(0);
-    expect(roundsOf('mamy-susan').map((s) => [s.maxRounds, s.noise, s.noiseFrom, s.firstRoundNodes])).toEqual([
-      [1, undefined, undefined, 100_000],
-      [undefined, CHOSEN.noise, 1, CHOSEN.laterRoundNodes],
-    ]);
-    expect(CHOSEN.laterRoundNodes).toBeLessThan(100_000);
-    // Double Aces and Kings: the restarts, one plain round, then the noisy rounds.
-    const dak = passPlan(stateOf(dealGame(getGame('double-aces-and-kings'), 0)));
-    expect(dak.map((s) => ('restarts' in s ? 'restarts' : 'rounds' in s ? 'rounds' : 'pass'))).toEqual(['restarts', 'rounds', 'rounds', 'restarts', 'pass']);
-    expect(roundsOf('double-aces-and-kings').map((s) => [s.maxRounds, s.noise, s.noiseFrom, s.firstRoundNodes])).toEqual([
-      [1, undefined, undefined, 100_000],
-      [undefined, CHOSEN.noise, 1, CHOSEN.laterRoundNodes],
-    ]);
-    // Without laterRoundNodes the noisy rounds go on doubling from the plain ones, in one stage where there is no round before the restarts.
-    const doubling = (game: GameId): number[][] =>
-      passPlan(stateOf(dealGame(getGame(game), 0)), { ...CHOSEN, laterRoundNodes: undefined }).flatMap((s) => ('rounds' in s ? [[s.firstRoundNodes, s.noiseFrom ?? 0]] : []));
-    expect(doubling('mamy-susan')).toEqual([[100_000, 0], [200_000, 1]]);
-    expect(doubling('double-aces-and-kings')).toEqual([[100_000, 2]]);
+    for (const game of ['mamy-susan', 'double-aces-and-kings'] as const) {
+      expect(rounds(game)).toEqual([[CHOSEN.roundNodes, undefined, CHOSEN.noise, 1]]);
+    }
+    // Double Aces and Kings has a few restarts first (Game.restartsBeforeBestFirst), Mamy Susan not.
+    expect(kinds('double-aces-and-kings')).toEqual(['restarts', 'rounds', 'restarts', 'pass']);
+    expect(kinds('mamy-susan')).toEqual(['rounds', 'restarts', 'pass']);
+    expect(kinds('double-signora')).toEqual(['restarts', 'pass']);
+    // A comparison plan may put the restarts after N rounds in every game: the rounds go on after
+    // them where they stopped, the noise from the round it was meant to start at.
+    const past = { roundsBeforeRestarts: 1, roundNodes: 100_000, noiseFrom: 2 };
+    expect(kinds('mamy-susan', past)).toEqual(['rounds', 'restarts', 'rounds', 'restarts', 'pass']);
+    expect(rounds('mamy-susan', past)).toEqual([[100_000, 1, CHOSEN.noise, 2], [200_000, undefined, CHOSEN.noise, 1]]);
+    expect(rounds('double-aces-and-kings', { roundNodes: 100_000, noiseFrom: 2, noise: 0 })).toEqual([[100_000, undefined, undefined, undefined]]);
   });
   it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
     const position = dealGame(getGame('double-signora'), 0);

@@ -62,8 +62,8 @@ export interface Rules {
   autoFill: boolean;
   /** Whether the search begins best-first (src/search/bestfirst.ts). */
   bestFirst: boolean;
-  /** Best-first rounds before the first restarts (Game.roundsBeforeRestarts). */
-  roundsBeforeRestarts: number;
+  /** Whether a few restarts come before the best-first rounds (Game.restartsBeforeBestFirst). */
+  restartsBeforeBestFirst: boolean;
   /** Mamy Susan's safe move home (see src/search/safe.ts). */
   safeHomeLowerRanks: boolean;
   /**
@@ -177,7 +177,7 @@ export function compileRules(game: Game): Rules {
     autoFill: game.autoFill,
     safeHomeLowerRanks: game.safeHome === 'lower-ranks-home',
     bestFirst: game.bestFirst === true,
-    roundsBeforeRestarts: game.roundsBeforeRestarts ?? 0,
+    restartsBeforeBestFirst: game.restartsBeforeBestFirst === true,
     identity, identities, suitImage, images,
   };
 }

@@ -39,12 +39,10 @@ export const mamySusan: Game = {
   // 22, 41 between them; the best-first passes then the depth-first ones won 42 at 2M nodes and
   // 46 at 10M. (A best-first pass won none of 30 Double Signora or Double Dot deals.)
   bestFirst: true,
-  // One round of the best-first passes (2.8M positions at most; 1.4M, when measured, with seven
-  // passes, not fourteen) before the first restarts, not the restarts first as in Double Aces
-  // and Kings (src/search/plan.ts, CHOSEN, has the figures): the same 2 of the 15 tail deals at
-  // 6M positions; seeds 0..49 at 2M, 42 won against 43, the median of seeds 0..19 109k positions
-  // against 328k.
-  roundsBeforeRestarts: 1,
+  // Every best-first round before the restarts of the depth-first passes, not restarts first
+  // as in Double Aces and Kings: of the 48 deals unknown at 10 s (set left10s, 12M positions a
+  // deal) 19 won against 17 with the restarts after one round, seeds 0..199 at 6M 189 against
+  // 188 (src/search/plan.ts, CHOSEN, has the figures).
   // Suit symmetry: swap clubs with spades (or diamonds with hearts, or both) on every card of a
   // position. Ranks and colours stay, and "same suit" stays "same suit", so every rule gives the
   // same answer on the image: an Ace starts any empty foundation (MS-3), a card goes home on the

@@ -77,10 +77,10 @@ export interface Game {
    */
   bestFirst?: boolean;
   /**
-   * Where the search begins best-first: how many rounds of best-first passes come before the
-   * first restarts of the depth-first passes (absent: none, the restarts first). Measured too.
+   * Where the search begins best-first: whether a few restarts of the depth-first passes come
+   * before the best-first rounds (absent: every best-first round first). Measured too.
    */
-  roundsBeforeRestarts?: number;
+  restartsBeforeBestFirst?: boolean;
   /**
    * Pairs of suits the rules cannot tell apart when swapped throughout (every card of one suit
    * becomes the other's and back), where the game's file proves that the swap maps legal play to

@@ -215,8 +215,6 @@ const BEST_FIRST_PASSES: readonly BestFirstPass[] = [
   ...SEVEN_PASSES,
   ...SEVEN_PASSES.map((pass) => ({ ...pass, home: 60 })),
 ];
-/** Positions a best-first pass may enter in the first round, times its weight. */
-const FIRST_ROUND_NODES = 100_000;
 /** The share of the limits the best-first rounds may use, before the depth-first passes. */
 const BEST_FIRST_SHARE = 0.8;
 /** Positions the cheap passes may enter in all (at their shares) when the search has no limits. */
@@ -232,9 +230,12 @@ export interface PlanChoices {
   readonly ties: number;
   /** Whether the cheap passes are restarted on Luby's schedule with new ties seeds, or made once each. */
   readonly restarts: boolean;
-  /** Where the game begins with best-first rounds: the share of restarts before them (0: none). */
+  /** Where the game has restarts before its best-first rounds (Game.restartsBeforeBestFirst): their share (0: none). */
   readonly restartsFirst: number;
-  /** How many best-first rounds come before those restarts (absent: as the game says, Game.roundsBeforeRestarts). */
+  /**
+   * For comparisons: restarts before the best-first rounds in every game with rounds, after
+   * this many plain rounds (absent: as the game says, after none).
+   */
   readonly roundsBeforeRestarts?: number;
   /** Where the base rank is open: whether one cheap pass per base rank comes before the rest. */
   readonly basePasses: boolean;
@@ -246,18 +247,16 @@ export interface PlanChoices {
   readonly restartsPerLevel: boolean;
   /** Where the game begins with best-first rounds: their passes. */
   readonly bestFirst: readonly BestFirstPass[];
-  /** The noise of the best-first rounds after the first (RoundsStage.noise; absent or 0: none). */
+  /** Positions a best-first pass may enter in the first round, times its weight (RoundsStage.firstRoundNodes). */
+  readonly roundNodes: number;
+  /** The noise of the best-first rounds (RoundsStage.noise; absent or 0: none). */
   readonly noise?: number;
-  /**
-   * With noise: the noisy rounds, after the plain ones (the game's rounds before its restarts, or
-   * else one), begin again at this many positions a pass (times its weight), doubling. Absent:
-   * they go on doubling from the plain rounds, as one sequence of rounds.
-   */
-  readonly laterRoundNodes?: number;
+  /** With noise: the first round that has it (RoundsStage.noiseFrom; absent: every round). */
+  readonly noiseFrom?: number;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
-export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false, restartUnit: 0, restartsPerLevel: false, bestFirst: SEVEN_PASSES };
+export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst: 0, basePasses: true, restartBases: false, restartUnit: 0, restartsPerLevel: false, bestFirst: SEVEN_PASSES, roundNodes: 100_000 };
 /**
  * Measured with `npx tsx bench/tail.ts --plan P --set tail|control` (6M positions a deal, one
  * core): the first 15 Double Signora and 15 Mamy Susan seeds and all 16 Double Aces and Kings
@@ -288,7 +287,7 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * order wins a few deals the others leave (Double Signora 28, 31, 53 only with generation
  * order). On the tail set luby-pre-ties0 decided 4 of the 15 Double Signora deals, so seed 1.
  * Where the restarts that come first go (luby-mid: after one best-first round, 1.4M positions at
- * most; measured 1 Dec 2026, so a game may choose, Game.roundsBeforeRestarts): Mamy Susan tail 2
+ * most; measured 1 Dec 2026, so a game could choose, Game.roundsBeforeRestarts then): Mamy Susan tail 2
  * of 15 as luby-pre (54, 55, at 2.1M and 1.8M instead of 0.7M), control 14.5M against 16.5M,
  * seeds 0..49 at 2M 42 won against 43 (seed 5 left: luby-pre's restarts win it at 0.2M), the wins
  * 9.7M against 14.8M, the median of seeds 0..19 109k against 328k: Mamy Susan takes it. Double
@@ -352,9 +351,9 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * tail at 4M, side by side: 1.12M positions a second against 1.24M). At 10 s a deal, Mamy Susan
  * seeds 0..999 unknown 71 -> 48.
  *
- * The rounds after Mamy Susan's restarts begin small again (`laterRoundNodes`), measured 2 Dec
- * 2026 with `--later-round-nodes N` (N times each pass's weight, 28 in all, in the first of
- * them; doubling from there). With the noise every round is a new tree, so the rounds are
+ * The rounds after Mamy Susan's restarts begin small again (`laterRoundNodes` then), measured 2
+ * Dec 2026 at bc62314 with `--later-round-nodes N` (N times each pass's weight, 28 in all, in the
+ * first of them; doubling from there). With the noise every round is a new tree, so the rounds are
  * restarts of a randomized search, and on a heavy tail short runs pay. Before, they went on
  * doubling from the first round (200k, so 5.6M positions for the first of them: at 10 s Mamy
  * Susan's unknown deals never got past it). Won (`--set left10s`, the 48 Mamy Susan deals
@@ -371,14 +370,32 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * 0..9999 unknown at 10 s) at 12M 2 / 6 won (556 2326 3879 5500 6362 6434; 6443 no longer);
  * tail at 6M 11 / 14 of 16 (211 556 909 besides; 33.25M / 28.89M positions); control 10 / 10
  * (0.06M); first50 at 2M 50 / 50 (2.18M, searched alike).
+ *
+ * No plain round, and no restarts before Mamy Susan's rounds (`roundNodes` 25k with noise from
+ * the first round; Game.restartsBeforeBestFirst), measured 2 Dec 2026 (at aa15858 and in scratch
+ * copies of it) against the plan of aa15858 (one plain round at 100k, then the noisy rounds from
+ * 25k; in Mamy Susan the restarts after the plain round, in Double Aces and Kings before it).
+ * Mamy Susan, won, kept / without its restarts first / and without the plain round (now):
+ * - left10s at 12M, by 6M / 8M / 10M / 12M: 5/11/14/17 (494.4M positions), 10/13/19/19 (465.9M),
+ *   16/19/21/21 (405.6M; 42 617 557 753 besides);
+ * - first200 at 6M: 188 (185.0M), 189 (181.6M), 188 (143.2M: 114 won, 120 156 not); the median
+ *   of seeds 0..19 109k, 109k, 110k: the noise costs the deals the first round wins nothing.
+ * Double Aces and Kings, kept / without its restarts first (not kept) / without the plain round
+ * (now): dak10s at 12M 6 / 8 / 8 of 18 (178.4M, 163.1M, 155.1M; 6900 9906 besides); tail at 6M
+ * 14 / 15 / 15 of 16 (28.9M, 54.0M, 15.8M; 648 besides); control at 6M 10 / 10 / 10 (0.06M,
+ * 13.0M, 0.06M: the restarts win these at once); first50 at 2M 50 / 50 / 49 (2.18M, 7.27M,
+ * 4.13M; seed 26 left, won by the plain round at 1.1M); first200 at 2M 200 / - / 199 (5.53M,
+ * 6.52M; seed 26). Not kept: the rounds' budgets on Luby's sequence (25k times 1, 1, 2, 1, 1,
+ * 2, 4, ...) instead of doubling, Mamy Susan first200 185. Double Signora gains nothing from
+ * best-first rounds (with them first, first60 at 3M: of its first 17 deals none won within the
+ * rounds' 2.4M; 12 won after them, by the restarts).
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, noise: 150, laterRoundNodes: 25_000 };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, noise: 150 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
- * begin with the best-first rounds (after a few restarts, or after as many rounds as the game
- * says and then a few restarts; the noisy rounds begin small again after the plain ones); then
- * cheap depth-first passes that
+ * begin with the best-first rounds, noisy and short at first, doubling (after a few restarts
+ * where the game has them first); then cheap depth-first passes that
  * can find wins but prove nothing (the shuffle bounds; where the base rank is open, each run
  * fixes one, or one pass per base rank comes first): each allows only a few shuffles between
  * two moves that make progress, so a win that needs little rearranging is found before the search sinks into the vast space of
@@ -397,18 +414,19 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed });
   }
   if (state.rules.bestFirst) {
-    const early = choices.restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? state.rules.roundsBeforeRestarts) : 0;
-    const plain = { share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: FIRST_ROUND_NODES };
-    if (early > 0) plan.push({ ...plain, maxRounds: early });
-    if (choices.restartsFirst > 0) plan.push({ share: choices.restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
-    const noise = choices.noise ?? 0;
-    if (noise > 0 && choices.laterRoundNodes !== undefined) {
-      // At least one plain round, then the noisy rounds from laterRoundNodes: each a new tree.
-      if (early === 0) plan.push({ ...plain, maxRounds: 1 });
-      plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: choices.laterRoundNodes, noise, noiseFrom: 1 });
-    } else {
-      plan.push({ ...plain, firstRoundNodes: FIRST_ROUND_NODES * 2 ** early, ...(noise > 0 ? { noise, noiseFrom: early > 0 ? 1 : 2 } : {}) });
-    }
+    const restartsFirst = state.rules.restartsBeforeBestFirst || choices.roundsBeforeRestarts !== undefined ? choices.restartsFirst : 0;
+    const early = restartsFirst > 0 ? (choices.roundsBeforeRestarts ?? 0) : 0;
+    const noiseFrom = choices.noiseFrom ?? 1;
+    const rounds = (first: number): RoundsStage => ({
+      share: BEST_FIRST_SHARE,
+      rounds: choices.bestFirst,
+      firstRoundNodes: choices.roundNodes * 2 ** (first - 1),
+      ...(choices.noise ? { noise: choices.noise, noiseFrom: Math.max(1, noiseFrom - first + 1) } : {}),
+    });
+    if (early > 0) plan.push({ ...rounds(1), maxRounds: early });
+    if (restartsFirst > 0) plan.push({ share: restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
+    // The rounds go on after the restarts where they stopped (round early + 1).
+    plan.push(rounds(early + 1));
   }
   if (openBase && choices.basePasses) {
     for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
