@@ -6,7 +6,7 @@
 // at 10 s ("tail"); 10 won seeds a game, the 5 first and the 5 won with most positions under 3M
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
 // of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
-// ("first60"); seeds 0..199 of the games with best-first rounds, a set not picked for hardness
+// ("first60"); seeds 0..199 of every game but Double Dot, a set not picked for hardness
 // ("first200"); the Double
 // Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the first 40 Double
 // Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of dbcca33, in two
@@ -15,9 +15,9 @@
 // the Mamy Susan seeds of 0..999 it has unknown at 10 s after the noise (made by c0ca3af, "left10s");
 // the Double Aces and Kings seeds of 0..9999 unknown at 10 s then, in thoughtful.csv and the 10k
 // study's shards ("dak10s").
-// --noise, --round-nodes, --restarts-first and --rounds-before-restarts change those choices of
-// the chosen plan (plan.ts, CHOSEN).
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
+// --noise, --order-noise, --round-nodes, --restarts-first and --rounds-before-restarts change
+// those choices of the chosen plan (plan.ts, CHOSEN).
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -71,6 +71,7 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   first200: {
     'mamy-susan': Array.from({ length: 200 }, (_, seed) => seed),
     'double-aces-and-kings': Array.from({ length: 200 }, (_, seed) => seed),
+    'double-signora': Array.from({ length: 200 }, (_, seed) => seed),
   },
   first60: {
     'double-signora': Array.from({ length: 60 }, (_, seed) => seed),
@@ -87,6 +88,8 @@ const { values } = parseArgs({
     game: { type: 'string' },
     /** The noise of the best-first rounds in the chosen plan (plan.ts, CHOSEN; 0: none). */
     noise: { type: 'string' },
+    /** The noise on the depth-first passes' move scores in the chosen plan (0: none). */
+    'order-noise': { type: 'string' },
     /** The first round's positions a best-first pass, times its weight, in the chosen plan. */
     'round-nodes': { type: 'string' },
     /** The share of restarts before the best-first rounds in the chosen plan (0: none). */
@@ -97,12 +100,13 @@ const { values } = parseArgs({
 });
 
 const noise = values.noise === undefined ? 0 : Number(values.noise);
+const orderNoise = values['order-noise'] === undefined ? CHOSEN.orderNoise ?? 0 : Number(values['order-noise']);
 const roundNodes = values['round-nodes'] === undefined ? CHOSEN.roundNodes : Number(values['round-nodes']);
 const restartsFirst = values['restarts-first'] === undefined ? CHOSEN.restartsFirst : Number(values['restarts-first']);
 const roundsBefore = values['rounds-before-restarts'] === undefined ? undefined : Number(values['rounds-before-restarts']);
 
 /** The chosen plan as it was before the second seven best-first passes and the noise (laid out by past, below). */
-const SEVEN: PlanChoices = { ...CHOSEN, bestFirst: SEVEN_PASSES, roundNodes: 100_000, noise: 0 };
+const SEVEN: PlanChoices = { ...CHOSEN, bestFirst: SEVEN_PASSES, roundNodes: 100_000, noise: 0, orderNoise: 0 };
 /** ... and before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
 const IN_TURN = { ...SEVEN, restartsPerLevel: false };
 /** ... and before the restarts fixed the base rank and got shorter. */
@@ -128,6 +132,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
     ...CHOSEN,
     restartsFirst,
     roundNodes,
+    orderNoise,
     ...(roundsBefore === undefined ? {} : { roundsBeforeRestarts: roundsBefore }),
     ...(values.noise === undefined ? {} : { noise }),
   }),
@@ -142,15 +147,16 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
 
 const plan = PLANS[values.plan!];
 const maxNodes = Number(values.nodes);
-const tunes = ['noise', 'round-nodes', 'restarts-first', 'rounds-before-restarts'].some((k) => values[k as keyof typeof values] !== undefined);
+const tunes = ['noise', 'order-noise', 'round-nodes', 'restarts-first', 'rounds-before-restarts'].some((k) => values[k as keyof typeof values] !== undefined);
 const wholeOrZero = (n: number | undefined): boolean => n === undefined || (Number.isInteger(n) && n >= 0);
-if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || ![noise, roundsBefore].every(wholeOrZero) || !(Number.isInteger(roundNodes) && roundNodes > 0) || !(restartsFirst >= 0 && restartsFirst < 1) || (tunes && values.plan !== 'chosen')) {
-  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; with --plan chosen only: --noise and --rounds-before-restarts whole numbers, 0 or more, --round-nodes a positive whole number, --restarts-first a share from 0 up to 1`);
+if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || ![noise, orderNoise, roundsBefore].every(wholeOrZero) || !(Number.isInteger(roundNodes) && roundNodes > 0) || !(restartsFirst >= 0 && restartsFirst < 1) || (tunes && values.plan !== 'chosen')) {
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; with --plan chosen only: --noise, --order-noise and --rounds-before-restarts whole numbers, 0 or more, --round-nodes a positive whole number, --restarts-first a share from 0 up to 1`);
   process.exit(2);
 }
 const planName = [
   values.plan,
   values.noise === undefined ? '' : ` noise ${noise}`,
+  values['order-noise'] === undefined ? '' : ` order noise ${orderNoise}`,
   values['round-nodes'] === undefined ? '' : ` rounds from ${roundNodes}`,
   values['restarts-first'] === undefined ? '' : ` restarts first ${restartsFirst}`,
   roundsBefore === undefined ? '' : ` restarts after ${roundsBefore} rounds`,

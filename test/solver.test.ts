@@ -534,7 +534,7 @@ describe('patience solve', () => {
   };
 
   it('--game mamy-susan --seed 1 --json prints a FORMATS.md solve result: won, and the win passes check', { timeout: 60_000 }, () => {
-    const { report, path } = solveJson('mamy-susan', 1, 200_000);
+    const { report, path } = solveJson('mamy-susan', 1, 400_000);
     expect(report.result).toBe('won');
     const c = patience('check', path);
     expect(c.stdout.trim()).toBe(`ok: won in ${report.moves.length} moves`);

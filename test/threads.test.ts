@@ -16,7 +16,7 @@ const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 }
 
 describe('the plans of the threads', () => {
   it('thread 0 makes the single-thread plan; the others its depth-first stages, every ties seed their own', () => {
-    const state = stateOf(dealGame(getGame('mamy-susan'), 1));
+    const state = stateOf(dealGame(getGame('double-aces-and-kings'), 1));
     expect(threadPlan(state, 0)).toEqual(passPlan(state));
     const seeds = (plan: Stage[]): number[][] => plan.map((stage) => ('pass' in stage ? [stage.pass.ties ?? 0] : 'restarts' in stage ? stage.restarts.map((p) => p.ties ?? 0) : []));
     const depthFirst = passPlan(state).filter((stage) => !('rounds' in stage));
@@ -24,7 +24,8 @@ describe('the plans of the threads', () => {
       const plan = threadPlan(state, thread);
       expect(plan.map(({ share }) => share)).toEqual(depthFirst.map(({ share }) => share));
       expect(seeds(plan)).toEqual(seeds(depthFirst).map((list) => list.map((seed) => seed + thread * RESTART_SEEDS)));
-      // Mamy Susan's two restart stages keep one list of passes, so the later goes on with the earlier's schedule.
+      // Double Aces and Kings' two restart stages (before and after its best-first rounds) keep one
+      // list of passes, so the later goes on with the earlier's schedule.
       const lists = plan.flatMap((stage) => ('restarts' in stage ? [stage.restarts] : []));
       expect(lists.length).toBe(2);
       expect(lists[1]).toBe(lists[0]);

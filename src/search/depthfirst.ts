@@ -33,6 +33,8 @@ export class DepthFirst {
   private baseChoice = 0;
   /** The running pass's seed for ordering moves of equal score (0: generation order). */
   private ties = 0;
+  /** The running pass's noise on move scores (DepthFirstPass.noise). */
+  private noise = 0;
 
   /**
    * One pass from `state` (at the search's root, the table holding it: ctx.beginPass). Leaves the
@@ -50,6 +52,7 @@ export class DepthFirst {
     const shufflesInRow = this.shufflesInRow;
     this.baseChoice = pass.base;
     this.ties = pass.ties ?? 0;
+    this.noise = pass.noise ?? 0;
     let cut = false;
     let d = 0;
     this.pathLo[0] = state.keyLo;
@@ -95,7 +98,7 @@ export class DepthFirst {
   private expand(state: State, at: number): number {
     let n = searchMoves(state, this.moves, at);
     if (this.baseChoice !== 0 && state.base === 0) n = this.keepBase(state, at, n);
-    orderMoves(state, this.moves, at, n, this.scores, this.ties);
+    orderMoves(state, this.moves, at, n, this.scores, this.ties, this.noise);
     return n;
   }
 

@@ -9,11 +9,16 @@ import { mix32 } from '../engine/zobrist.js';
  * Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small).
  * They are moves generateMoves wrote for the position `s` holds (their scores read its home set).
  * With a `ties` seed other than 0, moves of equal score come in an order drawn from the seed and
- * the position (the same every time), not in the order they were generated.
+ * the position (the same every time), not in the order they were generated; with `noise` too,
+ * each score gets 0..noise more, drawn alike, so that nearby scores trade places as well.
  */
-export function orderMoves(s: State, moves: Int32Array, at: number, n: number, scores: Int32Array, ties: number): void {
+export function orderMoves(s: State, moves: Int32Array, at: number, n: number, scores: Int32Array, ties: number, noise: number): void {
   if (ties === 0) for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!);
-  else for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!) * 1024 + (mix32((moves[at + i]! ^ ties ^ s.keyLo) >>> 0) & 1023);
+  else {
+    // score * 1024 plus a draw below 1024 * (noise + 1): the draw's high part is the noise, its low part breaks ties.
+    const spread = 1024 * (noise + 1);
+    for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!) * 1024 + (mix32((moves[at + i]! ^ ties ^ s.keyLo) >>> 0) % spread);
+  }
   for (let i = 1; i < n; i++) {
     const m = moves[at + i]!;
     const v = scores[i]!;

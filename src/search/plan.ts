@@ -27,6 +27,8 @@ export interface DepthFirstPass {
   readonly base: number;
   /** A seed for the order of moves of equal score (order.ts; absent: the order they are generated). */
   readonly ties?: number;
+  /** With a ties seed: every move's score gets 0..noise more, drawn from that seed (order.ts; absent: none). */
+  readonly noise?: number;
 }
 
 /** A best-first pass (bestfirst.ts), with the weights of its score (heuristic.ts). */
@@ -249,6 +251,8 @@ export interface PlanChoices {
   readonly bestFirst: readonly BestFirstPass[];
   /** Positions a best-first pass may enter in the first round, times its weight (RoundsStage.firstRoundNodes). */
   readonly roundNodes: number;
+  /** The noise on the move scores of every depth-first pass (DepthFirstPass.noise; absent or 0: none). */
+  readonly orderNoise?: number;
   /** The noise of the best-first rounds (RoundsStage.noise; absent or 0: none). */
   readonly noise?: number;
   /** With noise: the first round that has it (RoundsStage.noiseFrom; absent: every round). */
@@ -389,8 +393,26 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * 2, 4, ...) instead of doubling, Mamy Susan first200 185. Double Signora gains nothing from
  * best-first rounds (with them first, first60 at 3M: of its first 17 deals none won within the
  * rounds' 2.4M; 12 won after them, by the restarts).
+ *
+ * Noise in the depth-first passes' move order (`orderNoise`), measured 2 Dec 2026 with
+ * `--order-noise N`: with a ties seed every move's score gets 0..N more (order.ts), so a restart
+ * walks a new order not only among equal moves. Double Signora, won: now10s (its 18 deals of
+ * 0..999 unknown at 10 s) at 12M and first200 (seeds 0..199) at 6M, N = 0 (before), 5, 20, 30,
+ * 60, 100, 150, 400:
+ * - now10s: 0, 2, 2, 4, 8, 9, 10, 9 (60: 0 116 426 487 565 663 669 938; seed 0 is one of the
+ *   issue's hard deals; 100 and 400 win 36, another);
+ * - first200: 195, -, -, 196, 196, 193, 191, 193 (61.7M, 64.3M at 60, 119.3M at 150);
+ * - at 60: ds10k at 8M 4 of 20 (3 before), ds10kb at 8M 10 of 20 (1 before); first60 at 3M 58
+ *   (0 won, 52 not; 17.2M positions against 11.1M).
+ * Draw 90, a move between foundations 95 and other tableau moves 100 (order.ts) trade places at
+ * any N above 10; at 60 also emptying a pile (450) and a waste card to the tableau (500), and
+ * cards home from different piles. Mamy Susan and Double Aces and Kings at 60 (their restarts
+ * have it too): Mamy Susan first200 at 6M 189 (188 before; 141.7M positions against 143.2M; the
+ * median of seeds 0..19 110k as before), left10s at 12M 22 (21 before: 864 besides); Double Aces and Kings tail at 6M 15 of 16 (18.7M against 15.8M),
+ * control 10 (0.24M against 0.06M), first200 at 2M 200 (199 before: seed 26 now won by the
+ * restarts at 0.2M; 4.88M against 6.52M), dak10s at 12M the same 8 of 18 (150.6M against 155.1M).
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, noise: 150 };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, orderNoise: 60, noise: 150 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
@@ -406,12 +428,13 @@ export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.1
  */
 export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   const { ties } = choices;
+  const noise = choices.orderNoise ? { noise: choices.orderNoise } : {};
   const plan: Stage[] = [];
   const openBase = state.rules.usesBaseRank && state.base === 0;
   const bases = openBase && choices.restartBases ? [0, ...baseRanksToTry(state)] : [0];
   const restarts: DepthFirstPass[] = [];
   for (let seed = ties, i = 0; seed < ties + RESTART_SEEDS; seed++) {
-    for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed });
+    for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed, ...noise });
   }
   if (state.rules.bestFirst) {
     const restartsFirst = state.rules.restartsBeforeBestFirst || choices.roundsBeforeRestarts !== undefined ? choices.restartsFirst : 0;
@@ -429,11 +452,11 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     plan.push(rounds(early + 1));
   }
   if (openBase && choices.basePasses) {
-    for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties } });
+    for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties, ...noise } });
   }
   if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
-  else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties } });
-  plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties } });
+  else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties, ...noise } });
+  plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...noise } });
   return plan;
 }
 
