@@ -408,9 +408,10 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * any N above 10; at 60 also emptying a pile (450) and a waste card to the tableau (500), and
  * cards home from different piles. Mamy Susan and Double Aces and Kings at 60 (their restarts
  * have it too): Mamy Susan first200 at 6M 189 (188 before; 141.7M positions against 143.2M; the
- * median of seeds 0..19 110k as before), left10s at 12M 22 (21 before: 864 besides); Double Aces and Kings tail at 6M 15 of 16 (18.7M against 15.8M),
- * control 10 (0.24M against 0.06M), first200 at 2M 200 (199 before: seed 26 now won by the
- * restarts at 0.2M; 4.88M against 6.52M), dak10s at 12M the same 8 of 18 (150.6M against 155.1M).
+ * median of seeds 0..19 110k as before), left10s at 12M 22 (21 before: 864 besides); Double
+ * Aces and Kings tail at 6M 15 of 16 (18.7M against 15.8M), control 10 (0.24M against 0.06M),
+ * first200 at 2M 200 (199 before: seed 26 now won by the restarts at 0.2M; 4.88M against
+ * 6.52M), dak10s at 12M the same 8 of 18 (150.6M against 155.1M).
  */
 export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, orderNoise: 60, noise: 150 };
 
@@ -428,13 +429,13 @@ export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.1
  */
 export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   const { ties } = choices;
-  const noise = choices.orderNoise ? { noise: choices.orderNoise } : {};
+  const orderNoise = choices.orderNoise ? { noise: choices.orderNoise } : {};
   const plan: Stage[] = [];
   const openBase = state.rules.usesBaseRank && state.base === 0;
   const bases = openBase && choices.restartBases ? [0, ...baseRanksToTry(state)] : [0];
   const restarts: DepthFirstPass[] = [];
   for (let seed = ties, i = 0; seed < ties + RESTART_SEEDS; seed++) {
-    for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed, ...noise });
+    for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed, ...orderNoise });
   }
   if (state.rules.bestFirst) {
     const restartsFirst = state.rules.restartsBeforeBestFirst || choices.roundsBeforeRestarts !== undefined ? choices.restartsFirst : 0;
@@ -452,11 +453,11 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     plan.push(rounds(early + 1));
   }
   if (openBase && choices.basePasses) {
-    for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties, ...noise } });
+    for (const base of baseRanksToTry(state)) plan.push({ share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties, ...orderNoise } });
   }
   if (choices.restarts) plan.push({ share: RESTART_SHARE, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
-  else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties, ...noise } });
-  plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...noise } });
+  else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties, ...orderNoise } });
+  plan.push({ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...orderNoise } });
   return plan;
 }
 
