@@ -7,17 +7,17 @@
 // there ("control"); the next 20 unknown seeds a game, not used for tuning ("fresh"); seeds 0..49
 // of the games with best-first rounds ("first50"); seeds 0..59 of Double Signora and Mamy Susan
 // ("first60"); seeds 0..199 of every game but Double Dot, a set not picked for hardness
-// ("first200"); the Double
-// Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500"); the first 40 Double
-// Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of dbcca33, in two
-// sets of 20 ("ds10k", "ds10kb"); the seeds of 0..999 results/thoughtful.csv has unknown at 10 s
-// on 2 Dec 2026 (made by 7284649), every game ("now10s": at --nodes 12000000, about what 10 s gives);
-// the Mamy Susan seeds of 0..999 it has unknown at 10 s after the noise (made by c0ca3af, "left10s");
-// the Double Aces and Kings seeds of 0..9999 unknown at 10 s then, in thoughtful.csv and the 10k
-// study's shards ("dak10s").
+// ("first200"); the Double Signora seeds 508..671 unknown at 10 s on 1 Dec afternoon ("ds500");
+// the first 40 Double Signora seeds of the 10k study's shard 0 unknown at 10 s with the solver of
+// dbcca33, in two sets of 20 ("ds10k", "ds10kb"); the seeds of 0..999 results/thoughtful.csv has
+// unknown at 10 s on 2 Dec 2026 (made by 7284649), every game ("now10s": at --nodes 12000000,
+// about what 10 s gives); the Mamy Susan seeds of 0..999 it has unknown at 10 s after the noise
+// (made by c0ca3af, "left10s") and after the depth-first order noise (made by c467abb, "ms31");
+// the Double Aces and Kings seeds of 0..9999 unknown at 10 s after the noise, in thoughtful.csv
+// and the 10k study's shards ("dak10s").
 // --noise, --order-noise, --round-nodes, --restarts-first and --rounds-before-restarts change
 // those choices of the chosen plan (plan.ts, CHOSEN).
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|ms31|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -60,6 +60,9 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   },
   left10s: {
     'mamy-susan': [16, 35, 42, 77, 114, 115, 129, 145, 159, 207, 213, 275, 286, 288, 289, 303, 326, 327, 355, 373, 402, 409, 463, 464, 528, 531, 557, 576, 578, 583, 617, 638, 701, 740, 753, 792, 850, 864, 869, 875, 890, 894, 910, 917, 941, 964, 979, 991],
+  },
+  ms31: {
+    'mamy-susan': [16, 42, 77, 115, 145, 207, 213, 275, 286, 326, 402, 409, 463, 464, 528, 531, 557, 576, 583, 701, 740, 792, 869, 875, 890, 894, 910, 941, 964, 979, 991],
   },
   dak10s: {
     'double-aces-and-kings': [556, 2326, 2684, 3879, 4205, 4440, 5500, 5734, 6362, 6434, 6443, 6839, 6900, 7431, 7669, 8084, 9714, 9906],

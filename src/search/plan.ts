@@ -412,8 +412,18 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * Aces and Kings tail at 6M 15 of 16 (18.7M against 15.8M), control 10 (0.24M against 0.06M),
  * first200 at 2M 200 (199 before: seed 26 now won by the restarts at 0.2M; 4.88M against
  * 6.52M), dak10s at 12M the same 8 of 18 (150.6M against 155.1M).
+ *
+ * The best-first noise again, now that the rounds are short (`--noise N`, 2 Dec 2026, with the
+ * order noise above): Mamy Susan, won, N = 150 (before), 300, 600: ms31 (its 31 deals of 0..999
+ * unknown at 10 s with 150) at 12M 5, 10, 10 (300: 145 213 409 528 740 890 894 941 979 991);
+ * first200 at 6M 189, 193, 188 (300: 120 145 156 187 197 besides, seed 3 not, won at 86k with
+ * 150; 137.2M positions against 141.7M; the median of seeds 0..19 123k against 110k). Double
+ * Aces and Kings, 150 / 300: dak10s at 12M 8 / 7 of 18 (4205 5734 won, 3879 6434 6900 not),
+ * tail at 6M 15 / 15 of 16, control 10 / 10, first200 at 2M 200 / 199 (seed 45). 300 is kept
+ * for both: Mamy Susan gains on both sets, Double Aces and Kings, whose deals of 0..999 are all
+ * won, moves by a deal or two either way.
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, orderNoise: 60, noise: 150 };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, orderNoise: 60, noise: 300 };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
