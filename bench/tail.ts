@@ -102,7 +102,7 @@ const { values } = parseArgs({
   },
 });
 
-const noise = values.noise === undefined ? 0 : Number(values.noise);
+const noise = values.noise === undefined ? CHOSEN.noise ?? 0 : Number(values.noise);
 const orderNoise = values['order-noise'] === undefined ? CHOSEN.orderNoise ?? 0 : Number(values['order-noise']);
 const roundNodes = values['round-nodes'] === undefined ? CHOSEN.roundNodes : Number(values['round-nodes']);
 const restartsFirst = values['restarts-first'] === undefined ? CHOSEN.restartsFirst : Number(values['restarts-first']);
@@ -136,8 +136,8 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
     restartsFirst,
     roundNodes,
     orderNoise,
+    noise,
     ...(roundsBefore === undefined ? {} : { roundsBeforeRestarts: roundsBefore }),
-    ...(values.noise === undefined ? {} : { noise }),
   }),
   seven: past(SEVEN),
   thread1: (state) => threadPlan(state, 1),
