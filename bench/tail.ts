@@ -12,12 +12,13 @@
 // dbcca33, in two sets of 20 ("ds10k", "ds10kb"); the seeds of 0..999 results/thoughtful.csv has
 // unknown at 10 s on 2 Dec 2026 (made by 7284649), every game ("now10s": at --nodes 12000000,
 // about what 10 s gives); the Mamy Susan seeds of 0..999 it has unknown at 10 s after the noise
-// (made by c0ca3af, "left10s") and after the depth-first order noise (made by c467abb, "ms31");
+// (made by c0ca3af, "left10s"), after the depth-first order noise (made by c467abb, "ms31") and
+// after the best-first noise of 300 (made by 2e1921e, "ms21");
 // the Double Aces and Kings seeds of 0..9999 unknown at 10 s after the noise, in thoughtful.csv
 // and the 10k study's shards ("dak10s").
-// --noise, --order-noise, --round-nodes, --restarts-first and --rounds-before-restarts change
+// --noise, --plain-first-pass, --order-noise, --round-nodes, --restarts-first and --rounds-before-restarts change
 // those choices of the chosen plan (plan.ts, CHOSEN).
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|ms31|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
+//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|ms31|ms21|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--plain-first-pass yes|no] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
@@ -64,6 +65,9 @@ const SETS: Record<string, Partial<Record<GameId, number[]>>> = {
   ms31: {
     'mamy-susan': [16, 42, 77, 115, 145, 207, 213, 275, 286, 326, 402, 409, 463, 464, 528, 531, 557, 576, 583, 701, 740, 792, 869, 875, 890, 894, 910, 941, 964, 979, 991],
   },
+  ms21: {
+    'mamy-susan': [16, 42, 77, 115, 207, 275, 286, 326, 402, 463, 464, 531, 557, 576, 583, 701, 792, 869, 875, 910, 964],
+  },
   dak10s: {
     'double-aces-and-kings': [556, 2326, 2684, 3879, 4205, 4440, 5500, 5734, 6362, 6434, 6443, 6839, 6900, 7431, 7669, 8084, 9714, 9906],
   },
@@ -91,6 +95,8 @@ const { values } = parseArgs({
     game: { type: 'string' },
     /** The noise of the best-first rounds in the chosen plan (plan.ts, CHOSEN; 0: none). */
     noise: { type: 'string' },
+    /** yes or no: whether the chosen plan makes its first best-first pass once, plain, before the rounds. */
+    'plain-first-pass': { type: 'string' },
     /** The noise on the depth-first passes' move scores in the chosen plan (0: none). */
     'order-noise': { type: 'string' },
     /** The first round's positions a best-first pass, times its weight, in the chosen plan. */
@@ -104,12 +110,13 @@ const { values } = parseArgs({
 
 const noise = values.noise === undefined ? CHOSEN.noise ?? 0 : Number(values.noise);
 const orderNoise = values['order-noise'] === undefined ? CHOSEN.orderNoise ?? 0 : Number(values['order-noise']);
+const plainFirstPass = values['plain-first-pass'] === undefined ? CHOSEN.plainFirstPass ?? false : values['plain-first-pass'] === 'yes';
 const roundNodes = values['round-nodes'] === undefined ? CHOSEN.roundNodes : Number(values['round-nodes']);
 const restartsFirst = values['restarts-first'] === undefined ? CHOSEN.restartsFirst : Number(values['restarts-first']);
 const roundsBefore = values['rounds-before-restarts'] === undefined ? undefined : Number(values['rounds-before-restarts']);
 
-/** The chosen plan as it was before the second seven best-first passes and the noise (laid out by past, below). */
-const SEVEN: PlanChoices = { ...CHOSEN, bestFirst: SEVEN_PASSES, roundNodes: 100_000, noise: 0, orderNoise: 0 };
+/** The chosen plan as it was before the second seven best-first passes, the noise and the plain first pass (laid out by past, below). */
+const SEVEN: PlanChoices = { ...CHOSEN, bestFirst: SEVEN_PASSES, roundNodes: 100_000, noise: 0, orderNoise: 0, plainFirstPass: false };
 /** ... and before the restarts took the passes in turn per Luby length (the plans measured before build on it). */
 const IN_TURN = { ...SEVEN, restartsPerLevel: false };
 /** ... and before the restarts fixed the base rank and got shorter. */
@@ -137,6 +144,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
     roundNodes,
     orderNoise,
     noise,
+    plainFirstPass,
     ...(roundsBefore === undefined ? {} : { roundsBeforeRestarts: roundsBefore }),
   }),
   seven: past(SEVEN),
@@ -150,15 +158,16 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
 
 const plan = PLANS[values.plan!];
 const maxNodes = Number(values.nodes);
-const tunes = ['noise', 'order-noise', 'round-nodes', 'restarts-first', 'rounds-before-restarts'].some((k) => values[k as keyof typeof values] !== undefined);
+const tunes = ['noise', 'plain-first-pass', 'order-noise', 'round-nodes', 'restarts-first', 'rounds-before-restarts'].some((k) => values[k as keyof typeof values] !== undefined);
 const wholeOrZero = (n: number | undefined): boolean => n === undefined || (Number.isInteger(n) && n >= 0);
-if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || ![noise, orderNoise, roundsBefore].every(wholeOrZero) || !(Number.isInteger(roundNodes) && roundNodes > 0) || !(restartsFirst >= 0 && restartsFirst < 1) || (tunes && values.plan !== 'chosen')) {
-  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; with --plan chosen only: --noise, --order-noise and --rounds-before-restarts whole numbers, 0 or more, --round-nodes a positive whole number, --restarts-first a share from 0 up to 1`);
+if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || ![noise, orderNoise, roundsBefore].every(wholeOrZero) || !(Number.isInteger(roundNodes) && roundNodes > 0) || !(restartsFirst >= 0 && restartsFirst < 1) || !['yes', 'no', undefined].includes(values['plain-first-pass']) || (tunes && values.plan !== 'chosen')) {
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; with --plan chosen only: --noise, --order-noise and --rounds-before-restarts whole numbers, 0 or more, --round-nodes a positive whole number, --restarts-first a share from 0 up to 1, --plain-first-pass yes or no`);
   process.exit(2);
 }
 const planName = [
   values.plan,
   values.noise === undefined ? '' : ` noise ${noise}`,
+  values['plain-first-pass'] === undefined ? '' : ` plain first pass ${values['plain-first-pass']}`,
   values['order-noise'] === undefined ? '' : ` order noise ${orderNoise}`,
   values['round-nodes'] === undefined ? '' : ` rounds from ${roundNodes}`,
   values['restarts-first'] === undefined ? '' : ` restarts first ${restartsFirst}`,

@@ -453,7 +453,7 @@ describe('limits', () => {
     // Mamy Susan seed 1 is won in the first round (its first pass wins in 43,542 positions).
     const position = dealGame(getGame('mamy-susan'), 1);
     const state = stateOf(position);
-    const rounds = passPlan(state).flatMap((s) => ('rounds' in s ? [s.rounds] : []))[0]!;
+    const rounds = passPlan(state).flatMap((s) => ('rounds' in s ? [s.rounds] : [])).at(-1)!;
     const run = (noise?: { noise: number; noiseFrom: number }): SearchResult =>
       big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ share: 1, rounds, firstRoundNodes: 100_000, ...noise }]);
     const plain = run();
@@ -464,26 +464,39 @@ describe('limits', () => {
     expect(first.nodes).not.toBe(plain.nodes);
     for (const r of [plain, first]) expectWinningLine(position, r.moves.map((m) => formatMove(state.rules, m)));
   });
-  it('the games with best-first rounds make noisy rounds from a small budget, with restarts first where the game says', () => {
+  it('the games with best-first rounds make one plain pass, then noisy rounds from a small budget, with restarts first where the game says', () => {
     const planOf = (game: GameId, choices: Partial<PlanChoices> = {}): Stage[] => passPlan(stateOf(dealGame(getGame(game), 0)), { ...CHOSEN, ...choices });
     const kinds = (game: GameId, choices: Partial<PlanChoices> = {}): string[] =>
       planOf(game, choices).map((s) => ('restarts' in s ? 'restarts' : 'rounds' in s ? 'rounds' : 'pass'));
     const rounds = (game: GameId, choices: Partial<PlanChoices> = {}): (number | undefined)[][] =>
       planOf(game, choices).flatMap((s) => ('rounds' in s ? [[s.firstRoundNodes, s.maxRounds, s.noise, s.noiseFrom]] : []));
     expect(CHOSEN.noise).toBeGreaterThan(0);
+    expect(CHOSEN.plainFirstPass).toBe(true);
     for (const game of ['mamy-susan', 'double-aces-and-kings'] as const) {
-      expect(rounds(game)).toEqual([[CHOSEN.roundNodes, undefined, CHOSEN.noise, 1]]);
+      expect(rounds(game)).toEqual([[CHOSEN.roundNodes, 1, undefined, undefined], [CHOSEN.roundNodes, undefined, CHOSEN.noise, 1]]);
+      // The plain pass is the rounds' first pass, alone.
+      const [plain, noisy] = planOf(game).filter((s): s is RoundsStage => 'rounds' in s);
+      expect(plain!.rounds).toEqual([noisy!.rounds[0]]);
+      expect(rounds(game, { plainFirstPass: false })).toEqual([[CHOSEN.roundNodes, undefined, CHOSEN.noise, 1]]);
     }
+    // Mamy Susan seed 1 is won by the plain pass, in the positions that pass takes alone.
+    const state = stateOf(dealGame(getGame('mamy-susan'), 1));
+    const first = planOf('mamy-susan').find((s): s is RoundsStage => 'rounds' in s)!;
+    const alone = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ share: 1, rounds: first.rounds, firstRoundNodes: 1_000_000, maxRounds: 1 }]);
+    const chosen = big.solve(state, { maxNodes: 0, timeLimitMs: 0 });
+    expect([alone.result, chosen.result]).toEqual(['won', 'won']);
+    expect(chosen.nodes).toBe(alone.nodes);
+    expect(chosen.nodes).toBeLessThan(CHOSEN.roundNodes * first.rounds[0]!.weight);
     // Double Aces and Kings has a few restarts first (Game.restartsBeforeBestFirst), Mamy Susan not.
-    expect(kinds('double-aces-and-kings')).toEqual(['restarts', 'rounds', 'restarts', 'pass']);
-    expect(kinds('mamy-susan')).toEqual(['rounds', 'restarts', 'pass']);
+    expect(kinds('double-aces-and-kings')).toEqual(['restarts', 'rounds', 'rounds', 'restarts', 'pass']);
+    expect(kinds('mamy-susan')).toEqual(['rounds', 'rounds', 'restarts', 'pass']);
     expect(kinds('double-signora')).toEqual(['restarts', 'pass']);
     // A comparison plan may put the restarts after N rounds in every game: the rounds go on after
     // them where they stopped, the noise from the round it was meant to start at.
-    const past = { roundsBeforeRestarts: 1, roundNodes: 100_000, noiseFrom: 2 };
+    const past = { roundsBeforeRestarts: 1, roundNodes: 100_000, noiseFrom: 2, plainFirstPass: false };
     expect(kinds('mamy-susan', past)).toEqual(['rounds', 'restarts', 'rounds', 'restarts', 'pass']);
     expect(rounds('mamy-susan', past)).toEqual([[100_000, 1, CHOSEN.noise, 2], [200_000, undefined, CHOSEN.noise, 1]]);
-    expect(rounds('double-aces-and-kings', { roundNodes: 100_000, noiseFrom: 2, noise: 0 })).toEqual([[100_000, undefined, undefined, undefined]]);
+    expect(rounds('double-aces-and-kings', { roundNodes: 100_000, noiseFrom: 2, noise: 0, plainFirstPass: false })).toEqual([[100_000, undefined, undefined, undefined]]);
   });
   it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
     const position = dealGame(getGame('double-signora'), 0);

@@ -257,6 +257,8 @@ export interface PlanChoices {
   readonly noise?: number;
   /** With noise: the first round that has it (RoundsStage.noiseFrom; absent: every round). */
   readonly noiseFrom?: number;
+  /** Whether the first best-first pass is made once, plain (no noise), at its first round's budget, before the rounds. */
+  readonly plainFirstPass?: boolean;
 }
 
 /** The plan before restarts (1 Dec 2026), for comparison: generation order, each cheap pass once. */
@@ -422,13 +424,31 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * tail at 6M 15 / 15 of 16, control 10 / 10, first200 at 2M 200 / 199 (seed 45). 300 is kept
  * for both: Mamy Susan gains on both sets, Double Aces and Kings, whose deals of 0..999 are all
  * won, moves by a deal or two either way.
+ *
+ * A plain first pass (`plainFirstPass`), measured 2 Dec 2026 evening with `--plain-first-pass
+ * yes`: the first best-first pass made once at its first round's budget (100k positions), with
+ * no noise, before the noisy rounds. Most Mamy Susan deals are won by that pass, and a plain
+ * pass walks its tree far less between the positions it expands (it expands mostly the child of
+ * the last one; with the noise the state walks about 12 moves between two, measured on seeds
+ * 0..19 at 300k), so its easy deals come faster. Before / with it, won:
+ * - Mamy Susan ms21 (its 21 deals of 0..999 unknown at 10 s with 2e1921e) at 12M: 0 / 0;
+ *   first200 at 6M: 193 / 193 (140.6M positions; 3 5 16 42 77 115 159 left); seeds 0..19 at 2 s
+ *   one after another (bench's set): the median deal 122.9k / 88.6k positions. `npm run bench`
+ *   against the code before, two pairs in turn on a machine whose speed wandered (Double
+ *   Signora, whose search did not change, x0.93 and x1.49): Mamy Susan's median x0.76, x1.11.
+ * - Double Aces and Kings (the pass after its restarts): dak10s at 12M 7 / 7 of 18 (556 2326
+ *   4205 5500 5734 6362 9906); first200 at 2M 199 / 200 (3.81M positions).
+ * Tried on the same sets and not kept: noise 450 (Mamy Susan ms21 4 of 21: 326 402 463 557;
+ * first200 188); noise in the weights instead of the positions (each round's passes with each
+ * weight moved by up to half of itself, drawn per pass and round, so that a pass stays plain and
+ * walks little: ms21 2, first200 184; with the noise of 300 as well, ms21 2, first200 186).
  */
-export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, orderNoise: 60, noise: 300 };
+export const CHOSEN: PlanChoices = { ties: 1, restarts: true, restartsFirst: 0.15, basePasses: false, restartBases: true, restartUnit: 5_000, restartsPerLevel: true, bestFirst: BEST_FIRST_PASSES, roundNodes: 25_000, orderNoise: 60, noise: 300, plainFirstPass: true };
 
 /**
  * The plan for a search from `state`: games marked for it (Mamy Susan, Double Aces and Kings)
  * begin with the best-first rounds, noisy and short at first, doubling (after a few restarts
- * where the game has them first); then cheap depth-first passes that
+ * where the game has them first, and after one plain pass); then cheap depth-first passes that
  * can find wins but prove nothing (the shuffle bounds; where the base rank is open, each run
  * fixes one, or one pass per base rank comes first): each allows only a few shuffles between
  * two moves that make progress, so a win that needs little rearranging is found before the search sinks into the vast space of
@@ -459,6 +479,7 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     });
     if (early > 0) plan.push({ ...rounds(1), maxRounds: early });
     if (restartsFirst > 0) plan.push({ share: restartsFirst, restarts, unitNodes: choices.restartUnit, perLevel: choices.restartsPerLevel });
+    if (choices.plainFirstPass) plan.push({ share: BEST_FIRST_SHARE, rounds: choices.bestFirst.slice(0, 1), firstRoundNodes: choices.roundNodes, maxRounds: 1 });
     // The rounds go on after the restarts where they stopped (round early + 1).
     plan.push(rounds(early + 1));
   }
