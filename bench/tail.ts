@@ -149,6 +149,8 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   }),
   seven: past(SEVEN),
   thread1: (state) => threadPlan(state, 1),
+  // Thread 1's plan until 2 Dec 2026 evening: its depth-first stages alone.
+  'thread1-depth-first': (state) => threadPlan(state, 1).filter((stage) => !('rounds' in stage)),
   'base-passes': past(BEFORE_BASES),
   'base-passes-and-restarts': past({ ...BEFORE_BASES, restartBases: true }),
   'no-base-choice': past({ ...BEFORE_BASES, basePasses: false }),

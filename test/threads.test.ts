@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
+import { formatMove } from '../src/engine/moves.js';
 import { getGame } from '../src/games/index.js';
 import { play, replay } from '../src/referee.js';
 import { passPlan, RESTART_SEEDS, threadPlan, type Stage } from '../src/search/plan.js';
@@ -15,15 +16,19 @@ import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, sta
 const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });
 
 describe('the plans of the threads', () => {
-  it('thread 0 makes the single-thread plan; the others its depth-first stages, every ties seed their own', () => {
+  it('thread 0 makes the single-thread plan; the others its noisy rounds and depth-first stages, every seed their own', () => {
     const state = stateOf(dealGame(getGame('double-aces-and-kings'), 1));
     expect(threadPlan(state, 0)).toEqual(passPlan(state));
     const seeds = (plan: Stage[]): number[][] => plan.map((stage) => ('pass' in stage ? [stage.pass.ties ?? 0] : 'restarts' in stage ? stage.restarts.map((p) => p.ties ?? 0) : []));
-    const depthFirst = passPlan(state).filter((stage) => !('rounds' in stage));
+    const noiseSeeds = (plan: Stage[]): (number | undefined)[] => plan.flatMap((stage) => ('rounds' in stage ? [stage.seeds] : []));
+    // The plain first pass (no noise) is thread 0's alone: the others would only repeat it.
+    const others = passPlan(state).filter((stage) => !('rounds' in stage) || stage.noise);
+    expect(others.length).toBe(passPlan(state).length - 1);
     for (const thread of [1, 2]) {
       const plan = threadPlan(state, thread);
-      expect(plan.map(({ share }) => share)).toEqual(depthFirst.map(({ share }) => share));
-      expect(seeds(plan)).toEqual(seeds(depthFirst).map((list) => list.map((seed) => seed + thread * RESTART_SEEDS)));
+      expect(plan.map(({ share }) => share)).toEqual(others.map(({ share }) => share));
+      expect(plan.map((stage) => ('rounds' in stage ? { ...stage, seeds: undefined } : undefined))).toEqual(others.map((stage) => ('rounds' in stage ? { ...stage, seeds: undefined } : undefined)));
+      expect(seeds(plan)).toEqual(seeds(others).map((list) => list.map((seed) => seed + thread * RESTART_SEEDS)));
       // Double Aces and Kings' two restart stages (before and after its best-first rounds) keep one
       // list of passes, so the later goes on with the earlier's schedule.
       const lists = plan.flatMap((stage) => ('restarts' in stage ? [stage.restarts] : []));
@@ -32,6 +37,20 @@ describe('the plans of the threads', () => {
     }
     const [zero, one, two] = [0, 1, 2].map((thread) => new Set(seeds(threadPlan(state, thread)).flat()));
     for (const [a, b] of [[zero!, one!], [zero!, two!], [one!, two!]] as const) expect([...a].filter((seed) => b.has(seed))).toEqual([]);
+    // Each thread's rounds draw their noise with seeds of their own.
+    const rounds = [0, 1, 2].map((thread) => noiseSeeds(threadPlan(state, thread)).at(-1) ?? 0);
+    expect(new Set(rounds).size).toBe(3);
+  });
+  it('a thread with other noise seeds searches the rounds differently, and its wins replay', () => {
+    const position = dealGame(getGame('mamy-susan'), 0);
+    const rounds = (thread: number): Stage[] => threadPlan(stateOf(position), thread).filter((stage) => 'rounds' in stage && stage.noise);
+    const [zero, one] = [0, 1].map((thread) => new Solver(16).solve(stateOf(position), { maxNodes: 400_000, timeLimitMs: 0 }, rounds(thread)));
+    expect([zero!.result, one!.result]).toEqual(['won', 'won']);
+    expect(one!.nodes).not.toBe(zero!.nodes);
+    for (const r of [zero!, one!]) {
+      const verdict = replay(position, r.moves.map((m) => formatMove(stateOf(position).rules, m)));
+      expect(verdict.ok && verdict.won).toBe(true);
+    }
   });
 });
 

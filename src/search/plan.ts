@@ -68,6 +68,8 @@ export interface RoundsStage {
    */
   readonly noise?: number;
   readonly noiseFrom?: number;
+  /** Added to every noise seed of the stage (another thread's rounds draw other noise: threadPlan). */
+  readonly seeds?: number;
 }
 
 /**
@@ -145,6 +147,8 @@ export class RestartSchedule {
   }
 }
 
+/** How far one thread's noise seeds in the best-first rounds lie from the next thread's (a round's seeds are 64 * round + pass + 1). */
+const THREAD_ROUND_SEEDS = 1 << 24;
 /** How far a level's ties seeds lie from the next level's (above every thread's seeds: threadPlan). */
 const LEVEL_SEEDS = 1 << 16;
 /**
@@ -516,14 +520,20 @@ function baseRanksToTry(state: State): number[] {
 
 /**
  * The plan of thread `thread` of a search on several threads (`solve --threads K`). Thread 0
- * makes the plan of a single-threaded search (`passPlan`); every other thread makes its
- * depth-first stages alone (restarts included), every ties seed moved on by RESTART_SEEDS times
- * its thread number, so that no two threads walk the space in the same order. Measured (before
- * the restarts) on the first 10 Mamy Susan and 10 Double Signora deals unknown at 10 s in
- * results/thoughtful.csv, each plan alone at 8M nodes: the plan of that time decided none; its
- * depth-first passes alone with equal scores ordered by seed 1, 8 (Mamy Susan 54, 55, 112;
- * Double Signora 81, 83, 86, 89, 91), by seed 2, 8 (the same with Double Signora 52 for 81).
- * With restarts in every plan see `npx tsx bench/tail.ts --plan thread1` (README, hard deals).
+ * makes the plan of a single-threaded search (`passPlan`); every other thread makes its noisy
+ * best-first rounds and its depth-first stages (restarts included), every ties seed moved on by
+ * RESTART_SEEDS times its thread number and every noise seed by THREAD_ROUND_SEEDS times it, so
+ * that no two threads walk the space in the same order; the plain first pass is thread 0's alone.
+ * Measured (before the restarts) on the first 10 Mamy Susan and 10 Double Signora deals unknown
+ * at 10 s in results/thoughtful.csv, each plan alone at 8M nodes: the plan of that time decided
+ * none; its depth-first passes alone with equal scores ordered by seed 1, 8 (Mamy Susan 54, 55,
+ * 112; Double Signora 81, 83, 86, 89, 91), by seed 2, 8 (the same with Double Signora 52 for 81).
+ * The other threads made the depth-first stages alone until 2 Dec 2026 evening; with the noisy
+ * rounds, their own noise on every thread, `npx tsx bench/tail.ts --plan thread1` against
+ * `thread1-depth-first` (thread 1's plan alone, at 12M; thread 0's plan won the 0 and 7 below):
+ * Mamy Susan ms21 3 of 21 (402 557 792) against 0; Double Aces and Kings dak10s 8 of 18 (556 2326
+ * 4205 5734 6362 6434 6900 9906) against 2 (2326 6362). With thread 0's 7 (556 2326 4205 5500
+ * 5734 6362 9906) two threads decide 9 of 18 instead of 7. Double Signora has no rounds: alike.
  */
 export function threadPlan(state: State, thread: number): Stage[] {
   const plan = passPlan(state);
@@ -539,6 +549,7 @@ export function threadPlan(state: State, thread: number): Stage[] {
   return plan.flatMap((stage): Stage[] =>
     'pass' in stage ? [{ share: stage.share, pass: shift(stage.pass) }] :
     'restarts' in stage ? [{ ...stage, restarts: shiftAll(stage.restarts) }] :
+    stage.noise ? [{ ...stage, seeds: thread * THREAD_ROUND_SEEDS }] :
     [],
   );
 }

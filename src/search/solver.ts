@@ -97,7 +97,7 @@ export class Solver {
         // From noiseFrom on, each pass in each round draws its noise with a seed of its own (a
         // stage has fewer than 64 passes).
         const noisy = stage.noise !== undefined && round >= (stage.noiseFrom ?? 1);
-        const pass = noisy ? { ...stage.rounds[i]!, ties: round * 64 + i + 1, noise: stage.noise } : stage.rounds[i]!;
+        const pass = noisy ? { ...stage.rounds[i]!, ties: (stage.seeds ?? 0) + round * 64 + i + 1, noise: stage.noise } : stage.rounds[i]!;
         const status = this.pass(state, pass, Math.min(ctx.nodes + budget * pass.weight, nodeCap), timeCap);
         if (status === WON || this.lost) return status;
         if (status === EXHAUSTED || status === DEPTH) done[i] = true;
