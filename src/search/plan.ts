@@ -438,8 +438,9 @@ export const ONCE_EACH: PlanChoices = { ties: 0, restarts: false, restartsFirst:
  * - Mamy Susan ms21 (its 21 deals of 0..999 unknown at 10 s with 2e1921e) at 12M: 0 / 0;
  *   first200 at 6M: 193 / 193 (140.6M positions; 3 5 16 42 77 115 159 left); seeds 0..19 at 2 s
  *   one after another (bench's set): the median deal 122.9k / 88.6k positions. `npm run bench`
- *   against the code before, two pairs in turn on a machine whose speed wandered (Double
- *   Signora, whose search did not change, x0.93 and x1.49): Mamy Susan's median x0.76, x1.11.
+ *   against the code before, three pairs in turn on a machine whose speed wandered (Double
+ *   Signora, whose search did not change, x0.93, x1.49, x1.00): Mamy Susan's median x0.76,
+ *   x1.11, x0.63.
  * - Double Aces and Kings (the pass after its restarts): dak10s at 12M 7 / 7 of 18 (556 2326
  *   4205 5500 5734 6362 9906); first200 at 2M 199 / 200 (3.81M positions).
  * Tried on the same sets and not kept: noise 450 (Mamy Susan ms21 4 of 21: 326 402 463 557;
