@@ -15,16 +15,17 @@
 // (made by c0ca3af, "left10s"), after the depth-first order noise (made by c467abb, "ms31") and
 // after the best-first noise of 300 (made by 2e1921e, "ms21");
 // the Double Aces and Kings seeds of 0..9999 unknown at 10 s after the noise, in thoughtful.csv
-// and the 10k study's shards ("dak10s").
+// and the 10k study's shards ("dak10s"); or `--seeds` of one `--game`. `--plan exact` is the exact
+// pass alone (every move, no cut): it answers lost only when it has searched every line.
 // --noise, --plain-first-pass, --order-noise, --round-nodes, --restarts-first and --rounds-before-restarts change
 // those choices of the chosen plan (plan.ts, CHOSEN).
-//   npx tsx bench/tail.ts [--plan chosen] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|ms31|ms21|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--plain-first-pass yes|no] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
+//   npx tsx bench/tail.ts [--plan chosen] [--seeds 1,2 --game G] [--memory 256] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|ms31|ms21|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--plain-first-pass yes|no] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
 import { getGame, type GameId } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
-import { CHOSEN, ONCE_EACH, passPlan, SEVEN_PASSES, threadPlan, type PlanChoices, type Stage } from '../src/search/plan.js';
+import { CHOSEN, ONCE_EACH, passPlan, SEVEN_PASSES, threadPlan, UNBOUNDED, type PlanChoices, type Stage } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/solve.js';
 import type { State } from '../src/engine/state.js';
@@ -93,6 +94,8 @@ const { values } = parseArgs({
     nodes: { type: 'string', default: '6000000' },
     memory: { type: 'string', default: '256' },
     game: { type: 'string' },
+    /** A comma list of seeds of --game to run instead of a set. */
+    seeds: { type: 'string' },
     /** The noise of the best-first rounds in the chosen plan (plan.ts, CHOSEN; 0: none). */
     noise: { type: 'string' },
     /** yes or no: whether the chosen plan makes its first best-first pass once, plain, before the rounds. */
@@ -151,6 +154,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   thread1: (state) => threadPlan(state, 1),
   // Thread 1's plan until 2 Dec 2026 evening: its depth-first stages alone.
   'thread1-depth-first': (state) => threadPlan(state, 1).filter((stage) => !('rounds' in stage)),
+  exact: () => [{ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties: CHOSEN.ties } }],
   'base-passes': past(BEFORE_BASES),
   'base-passes-and-restarts': past({ ...BEFORE_BASES, restartBases: true }),
   'no-base-choice': past({ ...BEFORE_BASES, basePasses: false }),
@@ -175,8 +179,14 @@ const planName = [
   values['restarts-first'] === undefined ? '' : ` restarts first ${restartsFirst}`,
   roundsBefore === undefined ? '' : ` restarts after ${roundsBefore} rounds`,
 ].join('');
+const seedList = values.seeds?.split(',').map(Number);
+if (seedList && (!values.game || !seedList.every((n) => Number.isInteger(n) && n >= 0))) {
+  console.error('tail: --seeds a comma list of whole numbers, with --game');
+  process.exit(2);
+}
+if (seedList) SETS.seeds = { [values.game as GameId]: seedList };
 const solver = new Solver(Number(values.memory));
-const sets = values.set === 'all' ? ['tail', 'control', 'fresh'] : [values.set!];
+const sets = seedList ? ['seeds'] : values.set === 'all' ? ['tail', 'control', 'fresh'] : [values.set!];
 const totals: string[] = [];
 for (const set of sets) {
   for (const [game, seeds] of Object.entries(SETS[set]!) as [GameId, number[]][]) {
