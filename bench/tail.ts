@@ -16,7 +16,8 @@
 // after the best-first noise of 300 (made by 2e1921e, "ms21");
 // the Double Aces and Kings seeds of 0..9999 unknown at 10 s after the noise, in thoughtful.csv
 // and the 10k study's shards ("dak10s"); or `--seeds` of one `--game`. `--plan exact` is the exact
-// pass alone (every move, no cut): it answers lost only when it has searched every line.
+// pass alone (every move, no cut): it answers lost only when it has searched every line;
+// `--plan threadK` is thread K's plan of `solve --threads` alone (a machine with more cores).
 // --noise, --plain-first-pass, --order-noise, --round-nodes, --restarts-first and --rounds-before-restarts change
 // those choices of the chosen plan (plan.ts, CHOSEN).
 //   npx tsx bench/tail.ts [--plan chosen] [--seeds 1,2 --game G] [--memory 256] [--set tail|control|fresh|ds500|ds10k|ds10kb|now10s|left10s|ms31|ms21|dak10s|first50|first60|first200|all] [--nodes 6000000] [--game G] [--noise N] [--plain-first-pass yes|no] [--order-noise N] [--round-nodes N] [--restarts-first S] [--rounds-before-restarts N]
@@ -162,12 +163,14 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'in-turn': past(IN_TURN),
 };
 
-const plan = PLANS[values.plan!];
+// threadK: thread K's plan of `solve --threads` alone (thread1 above is the same as thread1 here).
+const threadNumber = /^thread([1-9][0-9]?)$/.exec(values.plan!)?.[1];
+const plan = PLANS[values.plan!] ?? (threadNumber ? (state: State) => threadPlan(state, Number(threadNumber)) : undefined);
 const maxNodes = Number(values.nodes);
 const tunes = ['noise', 'plain-first-pass', 'order-noise', 'round-nodes', 'restarts-first', 'rounds-before-restarts'].some((k) => values[k as keyof typeof values] !== undefined);
 const wholeOrZero = (n: number | undefined): boolean => n === undefined || (Number.isInteger(n) && n >= 0);
 if (!plan || !(maxNodes > 0) || !(values.set === 'all' || values.set! in SETS) || ![noise, orderNoise, roundsBefore].every(wholeOrZero) || !(Number.isInteger(roundNodes) && roundNodes > 0) || !(restartsFirst >= 0 && restartsFirst < 1) || !['yes', 'no', undefined].includes(values['plain-first-pass']) || (tunes && values.plan !== 'chosen')) {
-  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')}; --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; with --plan chosen only: --noise, --order-noise and --rounds-before-restarts whole numbers, 0 or more, --round-nodes a positive whole number, --restarts-first a share from 0 up to 1, --plain-first-pass yes or no`);
+  console.error(`tail: --plan one of ${Object.keys(PLANS).join(', ')} or threadK (K 1..99); --set one of all, ${Object.keys(SETS).join(', ')}; --nodes a positive number; with --plan chosen only: --noise, --order-noise and --rounds-before-restarts whole numbers, 0 or more, --round-nodes a positive whole number, --restarts-first a share from 0 up to 1, --plain-first-pass yes or no`);
   process.exit(2);
 }
 const planName = [
