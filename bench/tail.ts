@@ -152,7 +152,6 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
     ...(roundsBefore === undefined ? {} : { roundsBeforeRestarts: roundsBefore }),
   }),
   seven: past(SEVEN),
-  thread1: (state) => threadPlan(state, 1),
   // Thread 1's plan until 2 Dec 2026 evening: its depth-first stages alone.
   'thread1-depth-first': (state) => threadPlan(state, 1).filter((stage) => !('rounds' in stage)),
   exact: () => [{ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties: CHOSEN.ties } }],
@@ -163,7 +162,7 @@ const PLANS: Record<string, (state: State) => Stage[]> = {
   'in-turn': past(IN_TURN),
 };
 
-// threadK: thread K's plan of `solve --threads` alone (thread1 above is the same as thread1 here).
+// threadK (thread1, thread2, ...): thread K's plan of `solve --threads` alone.
 const threadNumber = /^thread([1-9][0-9]?)$/.exec(values.plan!)?.[1];
 const plan = PLANS[values.plan!] ?? (threadNumber ? (state: State) => threadPlan(state, Number(threadNumber)) : undefined);
 const maxNodes = Number(values.nodes);
