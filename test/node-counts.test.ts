@@ -9,5 +9,5 @@ describe('node-count regression set', () => {
   const solver = new Solver(256);
   it.each(CASES.map((c) => [name(c), c] as const))('%s', (key, c) => {
     expect(run(c, solver)).toEqual(expected[key]);
-  });
+  }, 120_000);
 });
