@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
+import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 import { makePlayer, type PlayerName } from '../src/player/players.js';
 import { passPlan, ONCE_EACH as PLAYER_PLAN, threadPlan, type Stage } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
@@ -67,7 +68,7 @@ const textCodes = (moves: readonly string[]): number[] => [...moves.join(' ')].m
 export function run(c: Case, solver: Solver): Outcome {
   const position = dealGame(getGame(c.game), c.seed);
   if (c.player) {
-    const played = playGame(position, makePlayer(c.player, position.game, { budget: c.budget ?? 1, sampling: { samples: 4, nodes: 2000, seed: 1 } }, c.seed));
+    const played = playGame(position, makePlayer(c.player, position.game, { budget: c.budget ?? 1, sampling: DEFAULT_SAMPLING }, c.seed));
     return { result: played.result, nodes: played.moves.length, best: played.stats.mostHome ?? 0, digest: digestOf(textCodes(played.moves)) };
   }
   const state = searchState(position);

@@ -128,7 +128,7 @@ describe('sharded runs', { timeout: 60_000 }, () => {
 describe('a study that does not add up is refused by name', { timeout: 60_000 }, () => {
   const settings = { timeLimit: 10, maxNodes: 0, memoryMb: 256 };
   const row = (seed: number, result: DealRow['result'] = 'won', more: Partial<DealRow> = {}): DealRow => ({
-    game: 'double-dot', seed, player: 'thoughtful', result, moves: 1, nodes: 1, ms: 1, limit: '', tableFull: false, settings, error: '', ...more,
+    game: 'double-dot', seed, player: 'thoughtful', result, moves: 1, nodes: 1, ms: 1, limit: '', tableFull: false, settings, error: '', solver: '0.1.0+abc1234', ...more,
   });
   /** Writes a study of 3 shards of seeds 0..8, changed by `change`; returns its folder. */
   const study = (name: string, change: (shards: DealRow[][]) => void): string => {

@@ -97,6 +97,7 @@ function row(game: GameId, seed: number, result: DealRow['result'], ms: number |
     tableFull: result === 'error' ? null : false,
     settings: { timeLimit: 0, maxNodes: 1000, memoryMb: 16 },
     error: result === 'error' ? 'boom, "quoted"\nnext line' : '',
+    solver: '0.1.0+abc1234',
   };
 }
 

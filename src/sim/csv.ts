@@ -22,6 +22,7 @@ export const COLUMNS = [
   'max_nodes',
   'memory_mb',
   'error',
+  'solver',
 ] as const;
 
 export type CsvRecord = Record<string, string>;
@@ -44,6 +45,7 @@ export function recordOf(row: DealRow): CsvRecord {
     max_nodes: String(row.settings.maxNodes),
     memory_mb: String(row.settings.memoryMb),
     error: row.error,
+    solver: row.solver,
   };
 }
 
@@ -241,6 +243,9 @@ export function readResults(file: string, opts: { dropTornLine?: boolean } = {})
   return { ...builder.done(), bytes, torn, hasHeader, headerUnfinished: beforeHeader && hasHeader };
 }
 
+/** Longest `solver` value read (a version and a commit id are far shorter). */
+const MAX_SOLVER_CHARS = 100;
+
 /** A checked row from a record; `where` names the file and row in errors. */
 export function rowOf(rec: CsvRecord, where: string): DealRow {
   const game = rec.game ?? '';
@@ -258,6 +263,8 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
   };
   const player = (rec.player ?? '').trim() || 'thoughtful';
   if (CONTROL.test(player)) throw new UsageError(`${where}: the player ${JSON.stringify(player)} holds a control character`);
+  const solver = (rec.solver ?? '').trim();
+  if (CONTROL.test(solver) || solver.length > MAX_SOLVER_CHARS) throw new UsageError(`${where}: bad solver ${JSON.stringify(solver.slice(0, 40))} (a version such as 0.1.0+3a1c666)`);
   const tf = (rec.table_full ?? '').trim();
   return {
     game: game as GameId,
@@ -275,6 +282,7 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
       memoryMb: num('memory_mb', 0) ?? 0,
     },
     error: rec.error ?? '',
+    solver,
   };
 }
 

@@ -77,10 +77,16 @@ export function openForAppend(file: string, warn: (m: string) => void): OpenResu
     if (isRegular(file)) {
       lock = lockFile(file, warn);
       results = readForRun(file, warn);
-      // Rows are appended under the file's own header: one that lacks a column would lose it.
+      // Rows are appended under the file's own header: one that lacks a column (a file written
+      // before the column existed) is first rewritten with it, its rows' cells left empty.
       const missing = results.hasHeader ? COLUMNS.filter((c) => !results.header.includes(c)) : [];
-      if (missing.length) throw new UsageError(`${file} has no column ${missing.join(', ')}: write this run to another --out`);
-      if (results.torn !== '') {
+      if (missing.length) {
+        results.header = [...results.header, ...missing];
+        replaceFile(file, formatCsv(results.header, results.records, true));
+        const rewritten = openSync(file, 'a');
+        closeSync(fd);
+        fd = rewritten;
+      } else if (results.torn !== '') {
         try {
           ftruncateSync(fd, results.bytes - Buffer.byteLength(results.torn));
         } catch (e) {

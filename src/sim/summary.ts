@@ -8,9 +8,18 @@ import type { SolveSettings } from '../solve.js';
 import { median, percentile, wilson } from './stats.js';
 import type { DealRow } from './types.js';
 
+/** What a summary may split a game's rows by, besides the player. */
+export const SPLITS = ['solver'] as const;
+export type Split = (typeof SPLITS)[number];
+
+/** The `solver` of rows written before the column existed. */
+export const UNRECORDED = 'not recorded';
+
 export interface GameSummary {
   game: string;
   player: string;
+  /** With a split by solver: the version that made these rows. */
+  solver?: string;
   deals: number;
   won: number;
   lost: number;
@@ -28,18 +37,18 @@ export interface GameSummary {
   settings: SolveSettings[];
 }
 
-export function summarize(rows: readonly DealRow[]): GameSummary[] {
+export function summarize(rows: readonly DealRow[], by?: Split): GameSummary[] {
   const groups = new Map<string, DealRow[]>();
   for (const r of rows) {
-    const key = `${r.game}\u0000${r.player}`;
+    const key = `${r.game}\u0000${r.player}${by ? `\u0000${r.solver}` : ''}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = []));
     g.push(r);
   }
   const order = (game: string): number => GAMES.findIndex((g) => g.id === game);
   return [...groups.values()]
-    .map(summarizeGroup)
-    .sort((a, b) => order(a.game) - order(b.game) || a.player.localeCompare(b.player));
+    .map((group) => ({ ...summarizeGroup(group), ...(by ? { solver: group[0]!.solver || UNRECORDED } : {}) }))
+    .sort((a, b) => order(a.game) - order(b.game) || a.player.localeCompare(b.player) || (a.solver ?? '').localeCompare(b.solver ?? ''));
 }
 
 function summarizeGroup(rows: DealRow[]): GameSummary {
@@ -100,11 +109,13 @@ export function settingsText(s: SolveSettings): string {
 /** The summary as a text table, one line a game and player, with a note on the settings. */
 export function formatSummary(summaries: readonly GameSummary[]): string {
   if (summaries.length === 0) return 'no deals\n';
-  const head = ['game', 'player', 'deals', 'won', 'lost', 'unknown', 'errors', 'win %', '95 % interval', 'median ms', 'p95 ms', 'stated'];
-  const right = [false, false, true, true, true, true, true, true, false, true, true, false];
+  const bySolver = summaries.some((s) => s.solver !== undefined);
+  const head = ['game', 'player', ...(bySolver ? ['solver'] : []), 'deals', 'won', 'lost', 'unknown', 'errors', 'win %', '95 % interval', 'median ms', 'p95 ms', 'stated'];
+  const right = [false, false, ...(bySolver ? [false] : []), true, true, true, true, true, true, false, true, true, false];
   const body = summaries.map((s) => [
     s.game,
     s.player,
+    ...(bySolver ? [s.solver ?? UNRECORDED] : []),
     String(s.deals),
     String(s.won),
     String(s.lost),
@@ -123,7 +134,7 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
   const allSettings = summaries.flatMap((s) => s.settings);
   const distinct = allSettings.filter((s, i) => allSettings.findIndex((t) => settingsText(t) === settingsText(s)) === i);
   if (distinct.length === 1) out.push(`settings: ${settingsText(distinct[0]!)}`);
-  else for (const s of summaries) out.push(`settings of ${s.game} (${s.player}): ${s.settings.map(settingsText).join('; ')}`);
+  else for (const s of summaries) out.push(`settings of ${s.game} (${s.player}${s.solver ? `, ${s.solver}` : ''}): ${s.settings.map(settingsText).join('; ')}`);
   if (summaries.some((s) => s.unknown + s.errors > 0)) {
     out.push('win % from won/deals to (won+unknown+errors)/deals; the interval spans both (95 % Wilson)');
   }

@@ -5,6 +5,7 @@ import type { SolveSettings } from '../solve.js';
 import type { PlayerName } from '../player/players.js';
 import type { Outcome, SolveResult } from '../result.js';
 import type { PlayerSettings } from '../player/players.js';
+import { solverVersion } from '../version.js';
 
 /**
  * Who plays, as data: `thoughtful` is the solver with every card known (an upper bound); the
@@ -48,6 +49,8 @@ export interface DealRow {
   settings: SolveSettings;
   /** The error's message, for result `error`; empty otherwise. */
   error: string;
+  /** Which code made the row (version.ts); empty in rows written before the column existed. */
+  solver: string;
 }
 
 export function rowFromResult(task: DealTask, r: SolveResult): DealRow {
@@ -63,6 +66,7 @@ export function rowFromResult(task: DealTask, r: SolveResult): DealRow {
     tableFull: r.stats.tableFull,
     settings: task.settings,
     error: '',
+    solver: solverVersion(),
   };
 }
 
@@ -82,5 +86,6 @@ export function errorRow(task: DealTask, message: string): DealRow {
     tableFull: null,
     settings: task.settings,
     error: message.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_CHARS) || 'unknown error',
+    solver: solverVersion(),
   };
 }
