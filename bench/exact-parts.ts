@@ -14,9 +14,10 @@ import { mix32 } from '../src/engine/zobrist.js';
 import type { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
 import { NEW, SearchContext } from '../src/search/context.js';
-import { CHOSEN, UNBOUNDED } from '../src/search/plan.js';
+import { UNBOUNDED } from '../src/search/passes.js';
+import { CHOSEN } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/solve.js';
+import { searchState } from '../src/search-state.js';
 
 const { values } = parseArgs({ options: { seed: { type: 'string' }, nodes: { type: 'string', default: '20000000' } } });
 const seed = Number(values.seed);
@@ -73,7 +74,7 @@ SearchContext.prototype.enter = function (this: SearchContext, s: State, m: numb
   return step;
 };
 
-const found = new Solver(4096).solve(state, { maxNodes, timeLimitMs: 0 }, [{ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties: CHOSEN.ties } }]);
+const found = new Solver(4096).solve(state, { maxNodes, timeLimitMs: 0 }, [{ kind: 'single', share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties: CHOSEN.ties } }]);
 const share = (n: number): string => `${n} (${((100 * n) / fresh).toFixed(0)} %)`;
 console.log(`double-aces-and-kings seed ${seed}: ${found.result} after ${found.nodes} positions entered, best ${found.best} home`);
 console.log(`new positions ${fresh}; distinct: the rest ${share(rests.size)}, foundations ${foundations.size}, foundation classes ${classes.size}, positions up to foundation moves ${share(upToFoundationMoves.size)}`);

@@ -12,12 +12,13 @@ import { cardName, parseCard } from '../cards.js';
 import { shuffle } from '../deal.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve.js';
-import { ONCE_EACH, passPlan } from '../search/plan.js';
+import { passPlan, PLAYER_PLAN } from '../search/plan.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
 import { mix32 } from '../engine/zobrist.js';
-import { greedyPlayer, greedyRank, type DecisionReport, type Player } from './greedy.js';
+import { greedyPlayer, greedyRank } from './greedy.js';
+import type { DecisionReport, Player } from './types.js';
 import { determinize, viewOf, type View } from './view.js';
 
 export interface SamplingSettings {
@@ -89,7 +90,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
       // The plan the player was measured with (README "Choosing the player"): the solver's
       // restarts were tuned for searches of millions of positions, not these few thousand, and
       // a new plan here would be a new player, whose rows in results/ would have to be remade.
-      const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, ONCE_EACH));
+      const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
       voted++;
       if (found.result === 'won' && found.moves.length > 0) {
         const choice = sameOutcome(state, legal, found.moves[0]!);

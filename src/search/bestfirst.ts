@@ -9,7 +9,7 @@ import { MAX_LINE, type State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
 import { NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { evaluate, homeOrder } from './heuristic.js';
-import { isShuffle, type BestFirstPass } from './plan.js';
+import { isShuffle, type BestFirstPass } from './passes.js';
 import { searchMoves } from './safe.js';
 import { DEPTH, EXHAUSTED, FULL, type OnRefusedKey, type Status } from './status.js';
 
@@ -50,7 +50,7 @@ export class BestFirst {
     const order = homeOrder(r);
     const deepest = ctx.deepest;
     const moves = this.moves;
-    // The pass's noise (plan.ts, RoundsStage): the same for a position every time it is scored.
+    // The pass's noise (passes.ts, RoundsStage): the same for a position every time it is scored.
     const noise = pass.noise ?? 0;
     const salt = Math.imul(pass.ties ?? 0, 0x9e3779b9);
     this.heapSize = 0;

@@ -5,7 +5,10 @@ import type { State } from '../engine/state.js';
 import { BestFirst } from './bestfirst.js';
 import { SearchContext, type Limits } from './context.js';
 import { DepthFirst } from './depthfirst.js';
-import { allowsEveryMove, passPlan, RestartSchedule, UNLIMITED_CHEAP_NODES, type DepthFirstPass, type Pass, type RestartStage, type RoundsStage, type Stage } from './plan.js';
+import { allowsEveryMove, type Pass, type RestartStage, type RoundsStage, type Stage } from './passes.js';
+import { passPlan, UNLIMITED_CHEAP_NODES } from './plan.js';
+import { RestartSchedule } from './restarts.js';
+import { roundSeed } from './seeds.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
 import type { Table } from './table.js';
 
@@ -39,8 +42,8 @@ export class Solver {
   private bestFirst: BestFirst | undefined;
   /** Whether a pass of the running search proved the loss. */
   private lost = false;
-  /** The running search's restart schedules, by their passes (a later stage goes on with one). */
-  private readonly schedules = new Map<readonly DepthFirstPass[], RestartSchedule>();
+  /** The running search's restart schedules, by id (a later stage goes on with an earlier one's). */
+  private readonly schedules = new Map<string, RestartSchedule>();
 
   constructor(
     private readonly megabytes: number,
@@ -63,10 +66,17 @@ export class Solver {
     let status: Status = state.isWon() ? WON : EXHAUSTED;
     for (let i = 0; status === EXHAUSTED && !this.lost && i < plan.length; i++) {
       const stage = plan[i]!;
-      status =
-        'pass' in stage ? this.pass(state, stage.pass, ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES), ctx.timeCapFor(stage.share)) :
-        'rounds' in stage ? this.rounds(state, stage) :
-        this.restarts(state, stage);
+      switch (stage.kind) {
+        case 'single':
+          status = this.pass(state, stage.pass, ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES), ctx.timeCapFor(stage.share));
+          break;
+        case 'rounds':
+          status = this.rounds(state, stage);
+          break;
+        case 'restarts':
+          status = this.restarts(state, stage);
+          break;
+      }
       // Before the last stage, a stage that did not decide hands on what is left of the limits.
       if (status !== WON && !this.lost && i < plan.length - 1) status = ctx.atLimit();
     }
@@ -94,10 +104,8 @@ export class Solver {
       let searched = false;
       for (let i = 0; i < stage.rounds.length; i++) {
         if (done[i]) continue;
-        // From noiseFrom on, each pass in each round draws its noise with a seed of its own (a
-        // stage has fewer than 64 passes).
-        const noisy = stage.noise !== undefined && round >= (stage.noiseFrom ?? 1);
-        const pass = noisy ? { ...stage.rounds[i]!, ties: (stage.seeds ?? 0) + round * 64 + i + 1, noise: stage.noise } : stage.rounds[i]!;
+        // With noise, each pass in each round draws it with a seed of its own.
+        const pass = stage.noise !== undefined ? { ...stage.rounds[i]!, ties: roundSeed(stage.seeds ?? 0, round, i), noise: stage.noise } : stage.rounds[i]!;
         const status = this.pass(state, pass, Math.min(ctx.nodes + budget * pass.weight, nodeCap), timeCap);
         if (status === WON || this.lost) return status;
         if (status === EXHAUSTED || status === DEPTH) done[i] = true;
@@ -112,21 +120,18 @@ export class Solver {
   }
 
   /**
-   * Depth-first passes on Luby's schedule (plan.ts, RestartStage, RestartSchedule) until one wins
+   * Depth-first passes on Luby's schedule (passes.ts RestartStage, restarts.ts) until one wins
    * or proves the loss, every pass is done, or the stage's caps stop them. A pass that searched
    * its whole space (EXHAUSTED, or DEPTH: all but lines cut too deep) drops every pass with its
    * bounds. A run stopped at its cap proves nothing (provesLoss): only one that finished can.
-   * Per level, a later stage over the same passes goes on with the schedule of the earlier one.
+   * A later stage with the same schedule id goes on with the schedule of the earlier one.
    */
   private restarts(state: State, stage: RestartStage): Status {
     const ctx = this.ctx;
     const nodeCap = ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES);
     const timeCap = ctx.timeCapFor(stage.share);
-    let schedule = stage.perLevel ? this.schedules.get(stage.restarts) : undefined;
-    if (!schedule) {
-      schedule = new RestartSchedule(stage.restarts, stage.perLevel);
-      if (stage.perLevel) this.schedules.set(stage.restarts, schedule);
-    }
+    let schedule = this.schedules.get(stage.schedule);
+    if (!schedule) this.schedules.set(stage.schedule, (schedule = new RestartSchedule(stage.restarts)));
     for (;;) {
       const run = schedule.next();
       if (!run) return schedule.cut ? DEPTH : EXHAUSTED;
