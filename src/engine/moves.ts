@@ -40,13 +40,27 @@ export function foundationAccepts(s: State, f: number, card: number): boolean {
   return l < r.capacity[f]! && r.foundationFollows[g * 2704 + s.cards[f * s.stride + l - 1]! * 52 + card] === 1;
 }
 
+/** A set of cards as two words (cards 0..31 in lo, 32..51 in hi), owned by its caller and refilled in place. */
+export class CardSet {
+  lo = 0;
+  hi = 0;
+
+  has(card: number): boolean {
+    return ((card < 32 ? this.lo >>> card : this.hi >>> (card - 32)) & 1) === 1;
+  }
+}
+
+/** Where generateMoves puts the home set when its caller wants none. */
+const unusedHome = new CardSet();
+
 /**
- * Writes the legal moves into `out` from index `at` and returns how many. With `canonical`, moves
+ * Writes the legal moves into `out` from index `at` and returns how many; `home` is set to the
+ * cards some foundation takes now (move ordering reads it). With `canonical`, moves
  * that lead to the same position up to interchangeable piles are written once: of identical piles
  * (empty ones too) only the first is a source or destination, and moving a whole pile into an
  * empty pile of the same kind (which changes nothing) is left out.
  */
-export function generateMoves(s: State, out: Int32Array, canonical: boolean, at = 0): number {
+export function generateMoves(s: State, out: Int32Array, canonical: boolean, at = 0, home: CardSet = unusedHome): number {
   const r = s.rules;
   const len = s.len;
   const cards = s.cards;
@@ -98,8 +112,8 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
       }
     }
   }
-  s.homeLo = homeLo;
-  s.homeHi = homeHi;
+  home.lo = homeLo;
+  home.hi = homeHi;
   let n = at;
   for (let src = 0; src < r.nPiles; src++) {
     const l = len[src]!;

@@ -2,7 +2,7 @@
 // p * stride .. p * stride + len[p] - 1, bottom to top), pile lengths, Double Signora's base rank,
 // and the Zobrist key, kept up to date by push and pop.
 import { cardName, parseCard, parseRank, rankName } from '../cards.js';
-import type { Position } from '../deal.js';
+import type { Position } from '../position.js';
 import type { CompiledGame } from './game.js';
 import type { Rules } from './rules.js';
 import { mix32, type Zobrist } from './zobrist.js';
@@ -41,12 +41,6 @@ export class State {
   pileClass: Uint8Array;
   /** Scratch for canonical move generation: the first pile identical to each pile. */
   readonly twinOf: Uint8Array;
-  /**
-   * The cards some foundation takes, as a 52-bit set (cards 0..31 in lo, 32..51 in hi), as
-   * generateMoves found them for the position it last generated moves of (move ordering uses it).
-   */
-  homeLo = 0;
-  homeHi = 0;
   /** Cards on the foundations, kept by push and pop (the search asks at every position). */
   private home = 0;
   /** Moves applied, and what each did besides (see moves.ts), for undo. */

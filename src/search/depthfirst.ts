@@ -5,12 +5,12 @@
 // skipped, so the pass cannot cycle and stays exact (status.ts, provesLoss). An explicit stack
 // keeps deep lines off the JS call stack, and one preallocated move buffer holds every depth's
 // moves: the loop allocates nothing.
-import { MAX_MOVES, moveDst, moveSrc, undoMove } from '../engine/moves.js';
+import { CardSet, MAX_MOVES, moveDst, moveSrc, undoMove } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { MAX_DEPTH, NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { orderMoves } from './order.js';
-import { isShuffle, type DepthFirstPass } from './plan.js';
+import { isShuffle, type DepthFirstPass } from './passes.js';
 import { searchMoves } from './safe.js';
 import { DEPTH, EXHAUSTED, type OnRefusedKey, type Status } from './status.js';
 
@@ -21,6 +21,8 @@ export class DepthFirst {
   static readonly onRefusedKey: OnRefusedKey = 'search-checking-the-line';
   private readonly moves = new Int32Array(MOVE_BUFFER);
   private readonly scores = new Int32Array(MAX_MOVES);
+  /** The home set of the position whose moves are being ordered (filled by move generation). */
+  private readonly home = new CardSet();
   /** Per depth: where its moves start in `moves`, how many there are, which is tried next. */
   private readonly firstMove = new Int32Array(MAX_DEPTH + 1);
   private readonly moveCount = new Int32Array(MAX_DEPTH + 1);
@@ -96,9 +98,9 @@ export class DepthFirst {
 
   /** Generates and orders the moves of the position into the buffer at `at`; returns how many. */
   private expand(state: State, at: number): number {
-    let n = searchMoves(state, this.moves, at);
+    let n = searchMoves(state, this.moves, at, this.home);
     if (this.baseChoice !== 0 && state.base === 0) n = this.keepBase(state, at, n);
-    orderMoves(state, this.moves, at, n, this.scores, this.ties, this.noise);
+    orderMoves(state, this.home, this.moves, at, n, this.scores, this.ties, this.noise);
     return n;
   }
 

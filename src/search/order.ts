@@ -1,23 +1,23 @@
 // Move ordering: the search tries first the moves that most often lead to a win. This is
 // ordering only (every move is still searched), so it can never make an answer wrong.
-import { moveCount, moveDst, moveSrc } from '../engine/moves.js';
+import { moveCount, moveDst, moveSrc, type CardSet } from '../engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
 
 /**
  * Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small).
- * They are moves generateMoves wrote for the position `s` holds (their scores read its home set).
+ * They are moves generateMoves wrote for the position `s` holds, with `home` the home set it gave.
  * With a `ties` seed other than 0, moves of equal score come in an order drawn from the seed and
  * the position (the same every time), not in the order they were generated; with `noise` too,
  * each score gets 0..noise more, drawn alike, so that nearby scores trade places as well.
  */
-export function orderMoves(s: State, moves: Int32Array, at: number, n: number, scores: Int32Array, ties: number, noise: number): void {
-  if (ties === 0) for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!);
+export function orderMoves(s: State, home: CardSet, moves: Int32Array, at: number, n: number, scores: Int32Array, ties: number, noise: number): void {
+  if (ties === 0) for (let i = 0; i < n; i++) scores[i] = score(s, home, moves[at + i]!);
   else {
     // score * 1024 plus a draw below 1024 * (noise + 1): the draw's high part is the noise, its low part breaks ties.
     const spread = 1024 * (noise + 1);
-    for (let i = 0; i < n; i++) scores[i] = score(s, moves[at + i]!) * 1024 + (mix32((moves[at + i]! ^ ties ^ s.keyLo) >>> 0) % spread);
+    for (let i = 0; i < n; i++) scores[i] = score(s, home, moves[at + i]!) * 1024 + (mix32((moves[at + i]! ^ ties ^ s.keyLo) >>> 0) % spread);
   }
   for (let i = 1; i < n; i++) {
     const m = moves[at + i]!;
@@ -40,7 +40,7 @@ export function orderMoves(s: State, moves: Int32Array, at: number, n: number, s
  * on the bench seeds, trying it before the draw turned most undecided deals into quick wins);
  * the draw; a card back from a foundation; last a whole pile into an empty one.
  */
-function score(s: State, m: number): number {
+function score(s: State, home: CardSet, m: number): number {
   const r = s.rules;
   const src = moveSrc(m);
   if (src === r.stock) return 90;
@@ -61,7 +61,7 @@ function score(s: State, m: number): number {
     if (left === 0) return s.len[dst] === 0 ? 1 : 450;
     // A tableau move leaves the foundations as they are, so the position's home set says it.
     const exposed = s.cards[src * s.stride + left - 1]!;
-    return ((exposed < 32 ? s.homeLo >>> exposed : s.homeHi >>> (exposed - 32)) & 1) === 1 ? 800 : 100;
+    return home.has(exposed) ? 800 : 100;
   }
   return 0;
 }

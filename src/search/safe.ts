@@ -1,6 +1,6 @@
 // Moves the search makes at once, without trying the alternatives, because a proof shows that
 // doing so never loses a win. Only where a game's file gives the proof.
-import { generateMoves, moveDst, moveSrc } from '../engine/moves.js';
+import { generateMoves, moveDst, moveSrc, type CardSet } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
@@ -24,10 +24,10 @@ export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number)
 
 /**
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
- * moves, or the safe move alone where the game has one and it applies.
+ * moves, or the safe move alone where the game has one and it applies; `home` as generateMoves sets it.
  */
-export function searchMoves(s: State, moves: Int32Array, at: number): number {
-  const n = generateMoves(s, moves, true, at);
+export function searchMoves(s: State, moves: Int32Array, at: number, home?: CardSet): number {
+  const n = generateMoves(s, moves, true, at, home);
   if (!s.rules.safeHomeLowerRanks) return n;
   const safe = safeHomeMove(s, moves, at, n);
   if (safe < 0) return n;
