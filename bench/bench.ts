@@ -12,7 +12,8 @@ import { GAMES, getGame, type GameId } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { DEFAULT_SAMPLING, samplingPlayer } from '../src/player/sampling.js';
 import { Solver } from '../src/search/solver.js';
-import { solvePosition, DEFAULT_SETTINGS } from '../src/solve.js';
+import { DEFAULT_SETTINGS } from '../src/settings.js';
+import { solvePosition } from '../src/solve.js';
 import { percentile } from '../src/sim/stats.js';
 import { parseCsv } from '../src/sim/csv.js';
 

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { GAMES } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/solve.js';
+import { searchState } from '../src/search-state.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,16 +1,17 @@
 // A search thread of `solve --threads K` (solve.ts, solvePositionOnThreads; a piscina worker):
 // searches the position with the plan of its thread number.
 import { UsageError } from './errors.js';
+import { searchState } from './search-state.js';
 import { threadPlan } from './search/plan.js';
 import { Solver } from './search/solver.js';
-import { searchState, type ThreadAnswer, type ThreadTask } from './solve.js';
+import { limitsOf } from './settings.js';
+import type { ThreadAnswer, ThreadTask } from './solve-protocol.js';
 
 export default function searchThread(task: ThreadTask): ThreadAnswer {
   try {
     const state = searchState(task.position);
     const solver = new Solver(task.settings.memoryMb, { stop: task.stop });
-    const limits = { maxNodes: task.settings.maxNodes, timeLimitMs: task.settings.timeLimit * 1000 };
-    return { found: solver.solve(state, limits, threadPlan(state, task.thread)) };
+    return { found: solver.solve(state, limitsOf(task.settings), threadPlan(state, task.thread)) };
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e), usage: e instanceof UsageError };
   }

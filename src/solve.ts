@@ -1,27 +1,17 @@
 // Solving one position: the search, then the independent referee's replay of any win before it
 // is reported. A win that fails replay is an engine bug and is thrown, never reported. With
 // several threads, each searches with its own plan and the first to decide answers.
-import type { Position } from './deal.js';
-import { compileGame } from './engine/game.js';
+import type { Position } from './position.js';
 import { formatMove } from './engine/moves.js';
-import { State } from './engine/state.js';
+import type { State } from './engine/state.js';
 import { UsageError } from './errors.js';
-import { getGame } from './games/index.js';
 import { replay } from './referee.js';
 import type { SolveResult } from './result.js';
-import { Solver, type Limits, type SearchResult } from './search/solver.js';
+import { searchState } from './search-state.js';
+import { Solver, type SearchResult } from './search/solver.js';
+import { limitsOf, type SolveSettings } from './settings.js';
+import type { ThreadAnswer, ThreadTask } from './solve-protocol.js';
 import { workerEntry } from './threads.js';
-
-export interface SolveSettings {
-  /** Transposition table size in megabytes. */
-  memoryMb: number;
-  /** Positions at most (0: none). */
-  maxNodes: number;
-  /** Seconds at most (0: none). */
-  timeLimit: number;
-}
-
-export const DEFAULT_SETTINGS: SolveSettings = { memoryMb: 256, maxNodes: 0, timeLimit: 10 };
 
 /** Milliseconds to a tenth, as results report them. */
 export const roundMs = (ms: number): number => Math.round(ms * 10) / 10;
@@ -38,20 +28,6 @@ export function reusableSolver(memoryMb: number): Solver {
     cached = { memoryMb, solver: new Solver(memoryMb) };
   }
   return cached.solver;
-}
-
-const limitsOf = (settings: SolveSettings): Limits => ({ maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
-
-/**
- * The state a search starts from. A position and its suit images are won or lost together (the
- * game's file proves it): one key for all. Mamy Susan, measured: seed 28 won in 51 s with it,
- * unknown at 120 s without; of 12 deals unknown at 10 s, 1 won with it, none without; at 19 %
- * fewer positions a second.
- */
-export function searchState(position: Position): State {
-  const state = State.fromPosition(compileGame(getGame(position.game)), position);
-  state.setSymmetric(true);
-  return state;
 }
 
 /** Solves with a solver that may be reused (its table is cleared, not reallocated). */
@@ -86,16 +62,6 @@ function reportOf(position: Position, state: State, found: SearchResult, extra: 
     },
   };
 }
-
-/** What a search thread (solve-thread.ts) is given, and what it answers. */
-export interface ThreadTask {
-  position: Position;
-  settings: SolveSettings;
-  thread: number;
-  /** Shared: set to 1 to stop the thread's search (it then answers at once, as at its time limit). */
-  stop: Int32Array;
-}
-export type ThreadAnswer = { found: SearchResult } | { error: string; usage: boolean };
 
 /** Time a stopped thread has to answer before it is terminated. */
 const STOP_GRACE_MS = 2000;

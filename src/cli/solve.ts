@@ -4,7 +4,8 @@ import { describeMove, applyMove, parseMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { MAX_DEPTH } from '../search/context.js';
-import { DEFAULT_SETTINGS, solvePosition, solvePositionOnThreads, type SolveSettings } from '../solve.js';
+import { DEFAULT_SETTINGS, type SolveSettings } from '../settings.js';
+import { solvePosition, solvePositionOnThreads } from '../solve.js';
 import type { SolveResult } from '../result.js';
 import { intFlag, positionFromFlags, run, secondsFlag, threadCount } from './io.js';
 

@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { GAMES } from '../games/index.js';
-import type { SolveSettings } from '../solve.js';
+import type { SolveSettings } from '../settings.js';
 import { COLUMNS, dealKey, formatCsv, readResults, type ResultsFile } from './csv.js';
 import { shardOfFile, type Shard } from './shard.js';
 import { settingsText } from './summary.js';

@@ -4,7 +4,7 @@
 // upper bound of (won + undecided)/n, so it spans both readings (as Blake & Gent report the
 // win rates of Solvitaire). Errors are counted apart from unknowns but are undecided alike.
 import { GAMES, getGame } from '../games/index.js';
-import type { SolveSettings } from '../solve.js';
+import type { SolveSettings } from '../settings.js';
 import { median, percentile, wilson } from './stats.js';
 import type { DealRow } from './types.js';
 

@@ -1,7 +1,7 @@
 // Who plays the deals of a win-rate run, what a worker is given for one deal, and the CSV row a
 // deal becomes. A worker hands back the one result type of src/result.ts.
 import type { GameId } from '../games/index.js';
-import type { SolveSettings } from '../solve.js';
+import type { SolveSettings } from '../settings.js';
 import type { PlayerName } from '../player/players.js';
 import type { Outcome, SolveResult } from '../result.js';
 import type { PlayerSettings } from '../player/players.js';

@@ -16,7 +16,7 @@
 import { MAX_SEED } from '../deal.js';
 import { UsageError } from '../errors.js';
 import type { GameId } from '../games/index.js';
-import type { SolveSettings } from '../solve.js';
+import type { SolveSettings } from '../settings.js';
 import { dealKey } from './csv.js';
 import { playDeals } from './pool.js';
 import { startProgress, type ProgressMode, type Tally } from './progress.js';

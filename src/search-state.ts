@@ -1,0 +1,17 @@
+// The state a search of a position starts from, in the calling thread or a search thread.
+import type { Position } from './position.js';
+import { compileGame } from './engine/game.js';
+import { State } from './engine/state.js';
+import { getGame } from './games/index.js';
+
+/**
+ * The state a search starts from. A position and its suit images are won or lost together (the
+ * game's file proves it): one key for all. Mamy Susan, measured: seed 28 won in 51 s with it,
+ * unknown at 120 s without; of 12 deals unknown at 10 s, 1 won with it, none without; at 19 %
+ * fewer positions a second.
+ */
+export function searchState(position: Position): State {
+  const state = State.fromPosition(compileGame(getGame(position.game)), position);
+  state.setSymmetric(true);
+  return state;
+}
