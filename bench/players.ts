@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
-import { greedyPlayer, type Player } from '../src/player/greedy.js';
+import { greedyPlayer } from '../src/player/greedy.js';
+import type { Player } from '../src/player/types.js';
 import { rolloutPlayer, DEFAULT_ROLLOUT } from '../src/player/rollout.js';
 import { samplingPlayer, DEFAULT_SAMPLING } from '../src/player/sampling.js';
 

@@ -6,7 +6,7 @@
 // Double Dot, where keeping them cost strength: at budget 3, seeds 0..399, 384 won with kept
 // samples and 390 with fresh ones (README "Choosing the player").
 import type { GameId } from '../games/index.js';
-import type { DecisionReport, Player } from './greedy.js';
+import type { DecisionReport, Player } from './types.js';
 import { rolloutPlayer, type RolloutSettings } from './rollout.js';
 import { DEFAULT_SAMPLING, samplingPlayer, type SamplingSettings } from './sampling.js';
 

@@ -9,15 +9,8 @@
 import { parseCard } from '../cards.js';
 import { follows } from '../games/build.js';
 import { getGame } from '../games/index.js';
+import type { Player } from './types.js';
 import type { View } from './view.js';
-
-export type Player = (view: View, legal: readonly string[]) => string | null;
-
-/**
- * Told by a sampling player of each decision it sampled for: the move chosen, the samples, and
- * in how many of them the game was won after that move (`hint`'s estimate of the chance to win).
- */
-export type DecisionReport = (move: string | null, samples: number, wonAfter: number) => void;
 
 /** The greedy player's rank of a move (higher first); 0 for a move it never makes. */
 export function greedyRank(view: View, move: string): number {

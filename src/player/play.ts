@@ -2,7 +2,7 @@
 // replay the game. A player never sees the full state: it gets the view and the legal moves,
 // which depend only on visible cards. Moves back into a position already met are not offered
 // (a player remembers where it has been), so every game ends.
-import type { Position } from '../deal.js';
+import type { Position } from '../position.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
@@ -10,7 +10,7 @@ import { getGame } from '../games/index.js';
 import { replay } from '../referee.js';
 import type { SolveResult } from '../result.js';
 import { roundMs } from '../solve.js';
-import type { Player } from './greedy.js';
+import type { Player } from './types.js';
 import { viewOf } from './view.js';
 
 /** Moves at most in one game. */

@@ -2,7 +2,8 @@
 import { UsageError } from '../errors.js';
 import type { GameId } from '../games/index.js';
 import { bestPlayer } from './best.js';
-import { greedyPlayer, type DecisionReport, type Player } from './greedy.js';
+import { greedyPlayer } from './greedy.js';
+import type { DecisionReport, Player } from './types.js';
 import { samplingPlayer, type SamplingSettings } from './sampling.js';
 
 export const PLAYERS = ['best', 'greedy', 'sampling'] as const;

@@ -14,7 +14,7 @@ import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
 import { mix32 } from '../engine/zobrist.js';
-import type { DecisionReport, Player } from './greedy.js';
+import type { DecisionReport, Player } from './types.js';
 import { baseRank, rolloutHome } from './policy.js';
 import { determinize, type View } from './view.js';
 

@@ -1,7 +1,7 @@
 // What a player sees (RULES.md "What a player sees"): every pile face up except the stock's
 // order and, in Mamy Susan, the reserve cards under the top. A player's code gets only this.
 import { cardName, orderedDecks } from '../cards.js';
-import type { Position } from '../deal.js';
+import type { Position } from '../position.js';
 import { getGame } from '../games/index.js';
 
 export interface View {
