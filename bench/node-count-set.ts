@@ -10,9 +10,10 @@ import { getGame } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 import { makePlayer, type PlayerName } from '../src/player/players.js';
-import { passPlan, ONCE_EACH as PLAYER_PLAN, threadPlan, type Stage } from '../src/search/plan.js';
+import type { Stage } from '../src/search/passes.js';
+import { passPlan, PLAYER_PLAN, threadPlan } from '../src/search/plan.js';
 import { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/solve.js';
+import { searchState } from '../src/search-state.js';
 import type { State } from '../src/engine/state.js';
 
 /** A case: a deal, and either a search by one of the plans at a node budget, or a game played by a player. */

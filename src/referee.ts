@@ -5,7 +5,7 @@
 // speed, so that a win the solver reports is confirmed by a second, plainly written reading of
 // the rules. Comments cite the rule ids of /work/shared/RULES.md.
 import { colourOf, parseCard, parseRank, rankName, rankOf, suitOf } from './cards.js';
-import type { Position } from './deal.js';
+import type { Position } from './position.js';
 
 export type Verdict =
   /** wonAt: the number of moves after which every card was first home (null if never). */

@@ -1,5 +1,5 @@
 // Which code made a result: the package's version and, when the program runs from a git
-// checkout of its own, the commit, as semver build metadata (`0.1.0+3a1c666`); `.dirty` is added
+// checkout of its own, the commit, as semver build metadata (`0.1.0+` and the short commit id); `.dirty` is added
 // when the code differs from that commit, so a row never claims a commit that did not make it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

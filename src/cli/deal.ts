@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { formatPosition } from '../deal.js';
+import { formatPosition } from '../position.js';
 import { positionFromFlags, run } from './io.js';
 
 export function dealCommand(program: Command): void {

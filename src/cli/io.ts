@@ -1,7 +1,8 @@
 // Shared plumbing of the commands: reading files and flags, and turning errors into one line.
 import { availableParallelism } from 'node:os';
 import { UsageError } from '../errors.js';
-import { dealGame, parseSeed, readPosition, seedMismatch, type Position } from '../deal.js';
+import { dealGame, parseSeed } from '../deal.js';
+import { readPosition, seedMismatch, type Position } from '../position.js';
 import { getGame } from '../games/index.js';
 import { printable, readJsonFile } from '../files.js';
 

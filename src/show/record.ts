@@ -5,7 +5,8 @@
 // strings), and optionally `result` (won, lost or unknown), `game` and `seed` (which must agree
 // with the position), and `stats.limit`. A solve result has exactly these; so does a played
 // game `{ "game", "seed", "position", "result", "moves" }`. A bare position shows the deal.
-import { parseSeed, readPosition, type Position } from '../deal.js';
+import { parseSeed } from '../deal.js';
+import { readPosition, type Position } from '../position.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
 import { getGame, type GameId } from '../games/index.js';

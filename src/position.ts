@@ -1,0 +1,183 @@
+// Positions (FORMATS.md "Position"): the type, reading with validation, and printing.
+import { cardName, cardSymbol, orderedDecks, parseCard, parseRank, rankName, rankOf } from './cards.js';
+import { dealGame, emptyPosition, parseSeed } from './deal.js';
+import { UsageError } from './errors.js';
+import { parseUserJson } from './files.js';
+import { follows } from './games/build.js';
+import { getGame, type Game, type GameId } from './games/index.js';
+
+/** A deal or a game in progress, every pile listed bottom to top (FORMATS.md). */
+export interface Position {
+  game: GameId;
+  seed?: number;
+  foundations: string[][];
+  tableau: string[][];
+  reserves: string[][];
+  stock: string[];
+  waste: string[];
+  /** Double Signora's base rank, or null before the first foundation card; other games omit it. */
+  base?: string | null;
+}
+
+/** Every pile of a position with its id, in id order. */
+function pilesWithIds(pos: Position): [string, string[]][] {
+  return [
+    ...pos.foundations.map((p, i): [string, string[]] => [`f${i}`, p]),
+    ...pos.tableau.map((p, i): [string, string[]] => [`t${i}`, p]),
+    ...pos.reserves.map((p, i): [string, string[]] => [`r${i}`, p]),
+    ['s', pos.stock],
+    ['w', pos.waste],
+  ];
+}
+
+/**
+ * Reads a position from JSON text (a deal or a game in progress) and checks everything
+ * FORMATS.md lists. Throws a one-line UsageError naming the pile and card at the first fault.
+ */
+export function readPosition(text: string): Position {
+  return positionFromJson(parseUserJson(text, 'position'));
+}
+
+/** A position from parsed JSON, checked as readPosition checks it. */
+export function positionFromJson(raw: unknown): Position {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`a position must be a JSON object, not ${describeJson(raw)}`);
+  const obj = raw as Record<string, unknown>;
+  if (typeof obj.game !== 'string') throw new UsageError("position has no 'game'");
+  const game = getGame(obj.game);
+  const pos = emptyPosition(game);
+  if (obj.seed !== undefined) {
+    if (typeof obj.seed !== 'number' && typeof obj.seed !== 'string') throw new UsageError(`bad seed: a seed is a whole number, not ${describeJson(obj.seed)}`);
+    pos.seed = parseSeed(obj.seed);
+  }
+
+  const readPiles = (field: string, count: number, optional: boolean): string[][] => {
+    const value = obj[field];
+    if (value === undefined && optional) return Array.from({ length: count }, () => []);
+    if (!Array.isArray(value) || value.length !== count) {
+      throw new UsageError(`'${field}' must be a list of ${count} piles for ${game.id}`);
+    }
+    return value.map((pile, i) => readCards(pile, `${field[0]}${i}`));
+  };
+  const readCards = (pile: unknown, id: string): string[] => {
+    if (!Array.isArray(pile)) throw new UsageError(`pile ${id} must be a list of cards, not ${describeJson(pile)}`);
+    return pile.map((c) => {
+      if (typeof c !== 'string') {
+        const hint = Array.isArray(c) ? ' (a list inside the pile: one pair of brackets too many?)' : '';
+        throw new UsageError(`pile ${id}: a card is a string such as "7H", not ${describeJson(c)}${hint}`);
+      }
+      const card = parseCard(c);
+      if (card < 0) throw new UsageError(`pile ${id}: ${describeJson(c)} is not a card`);
+      return cardName(card);
+    });
+  };
+  pos.foundations = readPiles('foundations', pos.foundations.length, false);
+  pos.tableau = readPiles('tableau', pos.tableau.length, false);
+  pos.reserves = readPiles('reserves', pos.reserves.length, game.reserves.length === 0);
+  pos.stock = readCards(obj.stock, 's');
+  pos.waste = obj.waste === undefined && !game.hasWaste ? [] : readCards(obj.waste, 'w');
+  if ('base' in pos) {
+    const b = obj.base;
+    if (b !== null && b !== undefined) {
+      const rank = typeof b === 'string' || typeof b === 'number' ? parseRank(String(b)) : 0;
+      if (!rank) throw new UsageError(`base ${describeJson(b)} is not a rank`);
+      pos.base = rankName(rank);
+    }
+  } else if (obj.base !== undefined && obj.base !== null) {
+    throw new UsageError(`${game.id} has no base rank, but the position gives base ${describeJson(obj.base)}`);
+  }
+  validate(game, pos);
+  return pos;
+}
+
+/** A JSON value named in an error: a string quoted (at most 20 characters), a list or object by kind. */
+function describeJson(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v);
+  if (Array.isArray(v)) return 'a list';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object' : String(v);
+}
+
+/**
+ * Why a position that gives a seed is not the fresh deal of that seed (null if it is, or if it
+ * gives none): a seed stands for its deal, so a position with other cards must not carry it.
+ */
+export function seedMismatch(pos: Position): string | null {
+  if (pos.seed === undefined) return null;
+  const deal = dealGame(getGame(pos.game), pos.seed);
+  const piles = (p: Position): string[][] => [...p.foundations, ...p.tableau, ...p.reserves, p.stock, p.waste];
+  const theirs = piles(pos);
+  const diff = piles(deal).findIndex((pile, i) => pile.join(' ') !== theirs[i]!.join(' '));
+  if (diff < 0 && (pos.base ?? null) === (deal.base ?? null)) return null;
+  const ids = pilesWithIds(deal).map(([id]) => id);
+  return `the position gives seed ${pos.seed} but is not the deal of ${pos.game} seed ${pos.seed} (${diff < 0 ? 'base rank' : `pile ${ids[diff]}`} differs)`;
+}
+
+function validate(game: Game, pos: Position): void {
+  // Each card exactly as many times as the game has decks.
+  const counts = new Map<string, number>();
+  for (const [id, pile] of pilesWithIds(pos)) {
+    for (const card of pile) {
+      const n = (counts.get(card) ?? 0) + 1;
+      counts.set(card, n);
+      if (n > game.decks) throw new UsageError(`pile ${id}: ${card} appears more than ${game.decks} time(s)`);
+    }
+  }
+  for (const card of orderedDecks(1).map(cardName)) {
+    const n = counts.get(card) ?? 0;
+    if (n < game.decks) throw new UsageError(`card ${card} is missing: found ${n} of ${game.decks}`);
+  }
+  if (!game.hasWaste && pos.waste.length) throw new UsageError(`pile w: ${game.id} has no waste`);
+  // Pile limits.
+  const stockSize = 52 * game.decks - game.dealOrder.length - game.foundations.reduce((n, g) => n + (g.firstCards?.length ?? 0), 0);
+  pos.reserves.forEach((pile, i) => {
+    if (pile.length > game.reserves[i]!) throw new UsageError(`pile r${i}: ${pile.length} cards, at most ${game.reserves[i]}`);
+  });
+  if (pos.stock.length > stockSize) throw new UsageError(`pile s: ${pos.stock.length} cards, at most ${stockSize}`);
+  pos.tableau.forEach((pile, i) => {
+    if (pile.length > game.tableau.capacity) throw new UsageError(`pile t${i}: ${pile.length} cards, at most ${game.tableau.capacity}`);
+    if (game.autoFill && pile.length === 0 && pos.stock.length + pos.waste.length > 0) {
+      throw new UsageError(`pile t${i} is empty while the stock or waste has cards (spaces are filled at once)`);
+    }
+  });
+  // Foundations: legal sequences from the right first card; the base rank agrees.
+  const base = pos.base ? parseRank(pos.base) : 0;
+  let f = 0;
+  for (const group of game.foundations) {
+    for (let i = 0; i < group.count; i++, f++) {
+      const pile = pos.foundations[f]!;
+      const id = `f${f}`;
+      if (pile.length > game.foundationMax) throw new UsageError(`pile ${id}: ${pile.length} cards, at most ${game.foundationMax}`);
+      const first = group.firstCards?.[i];
+      if (first !== undefined && pile[0] !== first) throw new UsageError(`pile ${id} must start with ${first}`);
+      if (pile.length === 0) continue;
+      const bottom = parseCard(pile[0]!);
+      if (group.start === 'base-rank') {
+        if (!base) throw new UsageError(`pile ${id}: ${pile[0]} is on a foundation but the position has no base rank`);
+        if (rankOf(bottom) !== base) throw new UsageError(`pile ${id}: ${pile[0]} does not have the base rank ${pos.base}`);
+      } else if (first === undefined && rankOf(bottom) !== group.start) {
+        throw new UsageError(`pile ${id}: ${pile[0]} cannot start this foundation (it takes ${rankName(group.start)})`);
+      }
+      for (let k = 1; k < pile.length; k++) {
+        if (!follows(group, parseCard(pile[k - 1]!), parseCard(pile[k]!))) {
+          throw new UsageError(`pile ${id}: ${pile[k]} cannot be built on ${pile[k - 1]}`);
+        }
+      }
+    }
+  }
+}
+
+/** A readable layout: every pile on a line, labelled with its id, bottom to top. */
+export function formatPosition(pos: Position, opts: { symbols?: boolean } = {}): string {
+  const show = (c: string): string => (opts.symbols ? cardSymbol(parseCard(c)) : c);
+  const game = getGame(pos.game);
+  const lines = [`${game.name}${pos.seed !== undefined ? `, seed ${pos.seed}` : ''}${'base' in pos ? `, base rank ${pos.base ?? 'not yet fixed'}` : ''}`];
+  const line = (id: string, label: string, pile: string[], extra = ''): void => {
+    lines.push(`${id.padEnd(4)}${label.padEnd(12)}${pile.map(show).join(' ')}${extra}`);
+  };
+  pos.foundations.forEach((p, i) => line(`f${i}`, 'foundation', p));
+  pos.tableau.forEach((p, i) => line(`t${i}`, 'tableau', p));
+  pos.reserves.forEach((p, i) => line(`r${i}`, 'reserve', p));
+  if (game.hasWaste) line('w', 'waste', pos.waste);
+  line('s', `stock (${pos.stock.length})`, pos.stock);
+  return lines.join('\n');
+}
