@@ -12,7 +12,7 @@ import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 import { makePlayer, type PlayerName } from '../src/player/players.js';
 import type { Stage } from '../src/search/passes.js';
 import { passPlan, PLAYER_PLAN, threadPlan } from '../src/search/plan.js';
-import { Solver } from '../src/search/solver.js';
+import type { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/search-state.js';
 import type { State } from '../src/engine/state.js';
 

@@ -147,7 +147,10 @@ export function refuseOutputAmongInputs(out: string, inputs: readonly string[], 
 export function replaceFile(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
   const s = statSync(file, { throwIfNoEntry: false });
-  if (s && !s.isFile()) return writeInPlace(file, text); // a device or a pipe (/dev/stdout): never renamed over
+  if (s && !s.isFile()) {
+    writeInPlace(file, text); // a device or a pipe (/dev/stdout): never renamed over
+    return;
+  }
   const old = s ? { mode: s.mode & 0o7777, uid: s.uid, gid: s.gid } : undefined;
   try {
     const fd = openSync(tmp, 'w', old?.mode ?? 0o666);

@@ -110,7 +110,7 @@ export async function solvePositionOnThreads(position: Position, settings: Solve
   await pool.destroy();
   const decided = found.findIndex((f) => f !== undefined && f.result !== 'unknown');
   if (decided < 0 && failure) throw failure;
-  const thread = decided >= 0 ? decided : 0;
+  const thread = Math.max(decided, 0);
   const reported = found.filter((f): f is SearchResult => f !== undefined);
   const chosen = found[thread] ?? reported[0]!;
   const combined: SearchResult = {

@@ -75,25 +75,24 @@ export class State {
 
   /** Sets this state to a position of the same game, with no moves recorded. */
   load(pos: Position): void {
-    const s = this;
-    const r = s.rules;
+    const r = this.rules;
     if (pos.game !== r.game.id) throw new Error(`a ${r.game.id} state cannot hold a ${pos.game} position`);
-    s.len.fill(0);
-    s.home = 0;
-    s.depth = 0;
-    s.pileClass = r.drawToTableau ? s.zobrist.ownClass : s.zobrist.sharedClass;
+    this.len.fill(0);
+    this.home = 0;
+    this.depth = 0;
+    this.pileClass = r.drawToTableau ? this.zobrist.ownClass : this.zobrist.sharedClass;
     const fill = (p: number, pile: string[]): void => {
-      for (const name of pile) s.push(p, parseCard(name));
+      for (const name of pile) this.push(p, parseCard(name));
     };
     pos.foundations.forEach((pile, i) => fill(i, pile));
     pos.tableau.forEach((pile, i) => fill(r.firstTableau + i, pile));
     pos.reserves.forEach((pile, i) => fill(r.firstReserve + i, pile));
     fill(r.stock, pos.stock);
     fill(r.waste, pos.waste);
-    s.base = pos.base ? parseRank(pos.base) : 0;
-    s.seed = pos.seed;
-    if (r.drawToTableau && pos.stock.length === 0) s.pileClass = s.zobrist.sharedClass;
-    s.rehash();
+    this.base = pos.base ? parseRank(pos.base) : 0;
+    this.seed = pos.seed;
+    if (r.drawToTableau && pos.stock.length === 0) this.pileClass = this.zobrist.sharedClass;
+    this.rehash();
   }
 
   toPosition(): Position {

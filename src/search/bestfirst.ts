@@ -115,7 +115,7 @@ export class BestFirst {
     this.parent[id] = parent;
     this.move[id] = move;
     this.depth[id] = depth;
-    this.shuffles[id] = run < 255 ? run : 255;
+    this.shuffles[id] = Math.min(run, 255);
     // Sift up.
     const key = score * 16777216 + id;
     const heap = this.heap;
