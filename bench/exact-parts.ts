@@ -4,8 +4,8 @@
 // It counts the foundation classes too: moves between foundations pass a card between an Ace
 // pile of height h and a King pile of height 13 - h, so a position's foundations are, up to
 // those moves, the Ace and King heights left once such pairs are matched, and the number of
-// pairs. Keying the class (with the moves of every member) is the reduction "Why no loss is
-// proved" in README weighs: the new positions it would leave are "positions up to foundation
+// pairs. Keying the class (with the moves of every member) is the reduction docs/open-problems.md
+// weighs: the new positions it would leave are "positions up to foundation
 // moves". It hooks the search context's per-node step, so it is a measurement, not a solver.
 //   npx tsx bench/exact-parts.ts --seed N [--nodes 20000000]
 import { parseArgs } from 'node:util';

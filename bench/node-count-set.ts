@@ -30,7 +30,7 @@ const GAMES = ['double-signora', 'double-aces-and-kings', 'double-dot', 'mamy-su
 export const CASES: Case[] = [
   // Every game's first seeds with the chosen plan: best-first rounds, restarts, base ranks, the exact pass.
   ...GAMES.flatMap((game) => [0, 1, 2, 3, 4, 5].map((seed): Case => ({ game, seed, plan: 'chosen', nodes: 300_000 }))),
-  // Deals that stay undecided at 10 s (README "Hard deals"): a budget that runs the later stages.
+  // Deals that stay undecided at 10 s (docs/open-problems.md): a budget that runs the later stages.
   { game: 'double-signora', seed: 385, plan: 'chosen', nodes: 1_500_000 },
   { game: 'mamy-susan', seed: 16, plan: 'chosen', nodes: 1_500_000 },
   { game: 'double-aces-and-kings', seed: 6443, plan: 'chosen', nodes: 1_500_000 },

@@ -1,5 +1,5 @@
-// A relaxation of Mamy Susan that is decided without search, measured as a loss proof ("Why no
-// loss is proved" in README). It keeps only which cards have left their place in the deal
+// A relaxation of Mamy Susan that is decided without search, measured as a loss proof (docs/open-problems.md,
+// the loss proofs). It keeps only which cards have left their place in the deal
 // ("released"): a tableau card once every card dealt above it in its pile is released, the
 // reserve top, the waste top. A card may be released if
 //   (a) it is an Ace, or some copy of every lower card of its suit is released (MS-3), or

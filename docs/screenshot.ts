@@ -1,4 +1,4 @@
-// The README's picture of a page: `npm run build && npx tsx docs/screenshot.ts` writes
+// A picture of a page of `show`: `npm run build && npx tsx docs/screenshot.ts` writes
 // docs/show-double-signora.png, Double Signora seed 1 at move 300, taken by the same headless
 // Chromium the page test uses.
 import { execFileSync } from 'node:child_process';

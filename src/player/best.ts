@@ -1,10 +1,10 @@
-// The best player measured (README "Choosing the player"), at five thinking budgets from a
+// The best player measured (README "The players"), at five thinking budgets from a
 // glance (1) to a long think (5): in Double Signora the rollout player, whose base policy wins
 // some deals there; in the other games the sampling player, since there the greedy base policy
 // wins next to nothing, so rollouts of it cannot tell moves apart, while the solver wins most
 // samples within a small budget. Its samples are kept from one decision to the next except in
 // Double Dot, where keeping them cost strength: at budget 3, seeds 0..399, 384 won with kept
-// samples and 390 with fresh ones (README "Choosing the player").
+// samples and 390 with fresh ones (README "The players").
 import type { GameId } from '../games/index.js';
 import type { DecisionReport, Player } from './types.js';
 import { rolloutPlayer, type RolloutSettings } from './rollout.js';
@@ -21,7 +21,7 @@ const freshSolves = (samples: number, nodes: number): Plan => ({ kind: 'sampling
 
 /**
  * Each game's plan at budgets 1..5. Budget 3, the default, is what fits 1000 deals of every game
- * into an hour on 2 cores (README "Choosing the player" has the measurements). Double Signora,
+ * into an hour on 2 cores (README "The players" has the measurements). Double Signora,
  * seeds 0..59, won 16 with 4 samples of 3 candidate moves, 18 with 4 of 4 at a fifth more cost.
  * Double Aces and Kings, seeds 0..19, won about as often with 2 samples of 1000 positions (16)
  * as with 4 of 1500 (17) or 8 of 3000 (18), at a seventh of the cost of the last. Mamy Susan,

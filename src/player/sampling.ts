@@ -87,7 +87,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
       const order = [...unseen];
       shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
       state.load(determinize(view, order.map(cardName)));
-      // The plan the player was measured with (README "Choosing the player"): the solver's
+      // The plan the player was measured with (README "The players"): the solver's
       // restarts were tuned for searches of millions of positions, not these few thousand, and
       // a new plan here would be a new player, whose rows in results/ would have to be remade.
       const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
