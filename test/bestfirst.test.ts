@@ -4,17 +4,18 @@
 // node store that fills up never claims a loss.
 import { describe, it, expect } from 'vitest';
 import { parseCard } from '../src/cards.js';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { getGame } from '../src/games/index.js';
 import { BestFirst } from '../src/search/bestfirst.js';
 import { SearchContext } from '../src/search/context.js';
-import { UNBOUNDED, type BestFirstPass } from '../src/search/plan.js';
+import { UNBOUNDED, type BestFirstPass } from '../src/search/passes.js';
 import { EXHAUSTED, FULL, WON, type Status } from '../src/search/status.js';
 import { evaluate, homeOrder } from '../src/search/heuristic.js';
 import { formatMove } from '../src/engine/moves.js';
 import { replay } from '../src/referee.js';
-import { searchState } from '../src/solve.js';
-import { mamySusan, stateOf, compiled } from './helpers.js';
+import { searchState } from '../src/search-state.js';
+import { mamySusan, stateOf, compiled } from './support/helpers.js';
 
 const ANY_SHUFFLES: BestFirstPass = { kind: 'best-first', shuffles: UNBOUNDED, home: 100, wasteBlocker: 40, weight: 1 };
 

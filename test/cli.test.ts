@@ -2,35 +2,12 @@
 // `deal` and `check`, and that bad input gives exactly one line on stderr, a non-zero exit code
 // and no stack trace.
 import { describe, it, expect } from 'vitest';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { GAMES, getGame } from '../src/games/index.js';
-import { RANKS, SUITS } from '../src/cards.js';
-import { cliScratchFolder, expectOneLineError, patience } from './helpers.js';
+import { cliScratchFolder, expectOneLineError, NEARLY_WON_MAMY_SUSAN_LINE, nearlyWonMamySusan, patience, solveResult } from './support/helpers.js';
 
 const { file, path: inScratch } = cliScratchFolder('patience-cli-test-');
-
-/** Mamy Susan, one step from won: f0..f7 = C D H S C D H S, a few top cards still out. */
-function nearlyWonMamySusan(): { position: Position; moves: string[] } {
-  const foundations = [0, 1, 2, 3, 0, 1, 2, 3].map((s) => [...RANKS].map((r) => r + SUITS[s]!));
-  const take = (f: number, n: number): string[] => foundations[f]!.splice(13 - n, n);
-  const tableau: string[][] = Array.from({ length: 10 }, () => []);
-  const [qc, kc] = take(0, 2) as [string, string]; // QC KC
-  tableau[2] = [kc];
-  tableau[7] = [qc];
-  const reserve = take(2, 1); // KH
-  const waste = take(3, 1); // KS
-  const stock = take(1, 1); // KD
-  const position: Position = { game: 'mamy-susan', foundations, tableau, reserves: [reserve], stock, waste };
-  return { position, moves: ['t7>f0', 't2>f0', 'r0>f2', 'w>f3', 'draw', 'w>f1'] };
-}
-
-const result = (position: Position, moves: string[], outcome = 'won'): unknown => ({
-  game: position.game,
-  position,
-  result: outcome,
-  moves,
-  stats: { nodes: 1, ms: 0.1 },
-});
 
 describe('patience deal', () => {
   it('deal --game double-signora --seed 1 prints the layout: 21 reserve cards, 11 one-card piles, 176 in the stock', () => {
@@ -110,7 +87,7 @@ describe('bad input: one line on stderr, non-zero exit, no stack trace', () => {
     expectOneLineError(patience('deal', '--position', file('over.json', p)), /t1/);
   });
   it('an illegal foundation sequence', () => {
-    const { position } = nearlyWonMamySusan();
+    const position = nearlyWonMamySusan();
     position.foundations[5]!.reverse(); // KD QD ... AD
     expectOneLineError(patience('deal', '--position', file('sequence.json', position)), /f5/);
   });
@@ -144,37 +121,37 @@ describe('bad input: one line on stderr, non-zero exit, no stack trace', () => {
 
 describe('patience check', () => {
   it('a legal winning result: ok: won in N moves', () => {
-    const { position, moves } = nearlyWonMamySusan();
-    const r = patience('check', file('won.json', result(position, moves)));
+    const [position, moves] = [nearlyWonMamySusan(), NEARLY_WON_MAMY_SUSAN_LINE];
+    const r = patience('check', file('won.json', solveResult(position, moves)));
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe(`ok: won in ${moves.length} moves`);
     expect(r.status).toBe(0);
   });
   it('a result with an illegal move names the move', () => {
-    const { position, moves } = nearlyWonMamySusan();
+    const [position, moves] = [nearlyWonMamySusan(), NEARLY_WON_MAMY_SUSAN_LINE];
     const bad = [...moves];
     bad.splice(1, 0, 't2>f3'); // KC onto the spades foundation (ending QS)
-    expectOneLineError(patience('check', file('illegal.json', result(position, bad))), /t2>f3/, /move 2\b/);
+    expectOneLineError(patience('check', file('illegal.json', solveResult(position, bad))), /t2>f3/, /move 2\b/);
   });
   it('an illegal move in a real deal (a King to an empty foundation)', () => {
     const p = dealGame(getGame('mamy-susan'), 1); // t0 = TH AD 2H KS
-    expectOneLineError(patience('check', file('illegal2.json', result(p, ['draw', 't0>f0'], 'unknown'))), /t0>f0/);
+    expectOneLineError(patience('check', file('illegal2.json', solveResult(p, ['draw', 't0>f0'], 'unknown'))), /t0>f0/);
   });
   it('a result that says won but does not win', () => {
-    const { position, moves } = nearlyWonMamySusan();
-    expectOneLineError(patience('check', file('short.json', result(position, moves.slice(0, 4)))), /won|win/);
+    const [position, moves] = [nearlyWonMamySusan(), NEARLY_WON_MAMY_SUSAN_LINE];
+    expectOneLineError(patience('check', file('short.json', solveResult(position, moves.slice(0, 4)))), /won|win/);
   });
   it('a legal line that is not claimed to win', () => {
-    const { position, moves } = nearlyWonMamySusan();
-    const r = patience('check', file('partial.json', result(position, moves.slice(0, 3), 'unknown')));
+    const [position, moves] = [nearlyWonMamySusan(), NEARLY_WON_MAMY_SUSAN_LINE];
+    const r = patience('check', file('partial.json', solveResult(position, moves.slice(0, 3), 'unknown')));
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toMatch(/^ok: 3 legal moves/);
   });
   it('a result file that is not JSON, or whose position is invalid', () => {
     expectOneLineError(patience('check', file('notjson.json', 'moves: []')), /JSON/);
-    const { position, moves } = nearlyWonMamySusan();
+    const [position, moves] = [nearlyWonMamySusan(), NEARLY_WON_MAMY_SUSAN_LINE];
     position.tableau[0]!.push('KC');
-    expectOneLineError(patience('check', file('badpos.json', result(position, moves))), /KC/);
+    expectOneLineError(patience('check', file('badpos.json', solveResult(position, moves))), /KC/);
   });
 });

@@ -2,10 +2,12 @@
 // (FORMATS.md "Position": a position read as input is checked, one-line error naming pile/card).
 import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
-import { dealGame, parseSeed, readPosition, type Position } from '../src/deal.js';
+import { dealGame, parseSeed } from '../src/deal.js';
+import { readPosition, type Position } from '../src/position.js';
 import { GAMES, getGame } from '../src/games/index.js';
 import { UsageError } from '../src/errors.js';
 import { RANKS, SUITS } from '../src/cards.js';
+import { clone } from './support/helpers.js';
 
 const ALL_CARDS = [...SUITS].flatMap((s) => [...RANKS].map((r) => r + s));
 
@@ -24,8 +26,6 @@ function counts(cards: string[]): Map<string, number> {
   for (const c of cards) m.set(c, (m.get(c) ?? 0) + 1);
   return m;
 }
-
-const clone = (p: Position): Position => JSON.parse(JSON.stringify(p)) as Position;
 
 interface Golden {
   fingerprint: string;

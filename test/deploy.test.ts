@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COLUMNS } from '../src/sim/csv.js';
 import { GAMES } from '../src/games/index.js';
-import { cliScratchFolder, patience, ROOT } from './helpers.js';
+import { cliScratchFolder, patience, ROOT } from './support/helpers.js';
 
 const { path } = cliScratchFolder('patience-deploy-');
 const DEALS = '4';

@@ -3,13 +3,14 @@
 // symmetries (interchangeable piles, indistinguishable cards), canonical move generation, and
 // move generation against the independent referee (src/referee.ts).
 import { describe, it, expect } from 'vitest';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { GAMES, type Game } from '../src/games/index.js';
-import { State } from '../src/engine/state.js';
-import { MAX_MOVES, applyMove, formatMove, foundationAccepts, generateMoves, isLegal, parseMove, undoMove } from '../src/engine/moves.js';
+import type { State } from '../src/engine/state.js';
+import { CardSet, MAX_MOVES, applyMove, formatMove, foundationAccepts, generateMoves, isLegal, parseMove, undoMove } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
 import { legalMoves, replay } from '../src/referee.js';
-import { mulberry32, stateOf } from './helpers.js';
+import { clone, mulberry32, shuffled, stateOf } from './support/helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -17,16 +18,6 @@ import { mulberry32, stateOf } from './helpers.js';
 type Rng = () => number;
 const randInt = (rng: Rng, n: number): number => Math.floor(rng() * n);
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[randInt(rng, xs.length)]!;
-function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randInt(rng, i + 1);
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
-
-const clone = (p: Position): Position => JSON.parse(JSON.stringify(p)) as Position;
 const keyOf = (s: State): string => `${s.keyLo}:${s.keyHi}`;
 const keyOfPosition = (p: Position): string => keyOf(stateOf(p));
 
@@ -212,9 +203,10 @@ for (const game of GAMES) {
           for (let f = 0; f < s.rules.nFoundations; f++) home += s.len[f]!;
           if (s.foundationCards() !== home) fail(`foundation count ${s.foundationCards()} != ${home}: ${describeCase(po)}`);
           // The home set generateMoves leaves for move ordering: the cards some foundation takes.
-          generateMoves(s, homeScratch, true);
+          const homeSet = new CardSet();
+          generateMoves(s, homeScratch, true, 0, homeSet);
           for (let c = 0; c < 52; c++) {
-            const inSet = ((c < 32 ? s.homeLo >>> c : s.homeHi >>> (c - 32)) & 1) === 1;
+            const inSet = homeSet.has(c);
             let takes = false;
             for (let f = 0; f < s.rules.nFoundations; f++) takes ||= foundationAccepts(s, f, c);
             if (inSet !== takes) fail(`home set says ${inSet} for card ${c}: ${describeCase(po)}`);

@@ -6,23 +6,15 @@
 import { describe, it, expect } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, linkSync, readFileSync, statSync, symlinkSync } from 'node:fs';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { getGame } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
-import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT, type Run } from './helpers.js';
+import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT, solveResult, type Run } from './support/helpers.js';
 
 const { file, path } = cliScratchFolder('patience-hardening-');
 
-const result = (position: Position, moves: string[], outcome: string, extra: Record<string, unknown> = {}): unknown => ({
-  game: position.game,
-  ...(position.seed !== undefined ? { seed: position.seed } : {}),
-  position,
-  result: outcome,
-  moves,
-  stats: { nodes: 1, ms: 0.1 },
-  ...extra,
-});
 
 /** Double Dot seed 2 and its winning line (found once, with a node limit). */
 function wonDeal(): { position: Position; moves: string[] } {
@@ -43,29 +35,29 @@ describe('check refuses forged results, with one line saying why', { timeout: 60
   const won = wonDeal();
 
   it('a genuine won result passes', () => {
-    const r = patience('check', file('genuine.json', result(won.position, won.moves, 'won')));
+    const r = patience('check', file('genuine.json', solveResult(won.position, won.moves, 'won')));
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe(`ok: won in ${won.moves.length} moves`);
   });
 
   it("a seed that is not the deal's (seed 2's cards published as seed 99)", () => {
     const forged = { ...won.position, seed: 99 };
-    expectOneLineError(patience('check', file('seed99.json', result(forged, won.moves, 'won'))), /seed 99/, /not the deal/);
+    expectOneLineError(patience('check', file('seed99.json', solveResult(forged, won.moves, 'won'))), /seed 99/, /not the deal/);
     // The top-level seed alone, or disagreeing with the position's.
     const { seed: _seed, ...unseeded } = won.position;
-    expectOneLineError(patience('check', file('top99.json', { ...(result(unseeded as Position, won.moves, 'won') as object), seed: 99 })), /seed 99/);
-    expectOneLineError(patience('check', file('top-vs-pos.json', { ...(result(won.position, won.moves, 'won') as object), seed: 5 })), /seed 5 is not its position's seed 2/);
+    expectOneLineError(patience('check', file('top99.json', { ...solveResult(unseeded as Position, won.moves, 'won'), seed: 99 })), /seed 99/);
+    expectOneLineError(patience('check', file('top-vs-pos.json', { ...solveResult(won.position, won.moves, 'won'), seed: 5 })), /seed 5 is not its position's seed 2/);
   });
 
   it('lost or unknown carrying a winning line', () => {
     for (const outcome of ['lost', 'unknown']) {
-      expectOneLineError(patience('check', file(`claim-${outcome}.json`, result(won.position, won.moves, outcome))), new RegExp(`moves win, but the result says ${outcome}`));
+      expectOneLineError(patience('check', file(`claim-${outcome}.json`, solveResult(won.position, won.moves, outcome))), new RegExp(`moves win, but the result says ${outcome}`));
     }
   });
 
   it("a top-level game other than the position's", () => {
-    expectOneLineError(patience('check', file('game.json', { ...(result(won.position, won.moves, 'won') as object), game: 'mamy-susan' })), /mamy-susan/, /double-dot/);
-    const noGame = result(won.position, won.moves, 'won') as Record<string, unknown>;
+    expectOneLineError(patience('check', file('game.json', { ...solveResult(won.position, won.moves, 'won'), game: 'mamy-susan' })), /mamy-susan/, /double-dot/);
+    const noGame = solveResult(won.position, won.moves, 'won');
     delete noGame.game;
     expectOneLineError(patience('check', file('nogame.json', noGame)), /no 'game'/);
   });
@@ -75,7 +67,7 @@ describe('check refuses forged results, with one line saying why', { timeout: 60
     expect(final.ok && final.won).toBe(true);
     // Double Dot: a foundation's top card may go back to the tableau (DD-6), then home again.
     const moves = [...won.moves, 'f0>t0', 't0>f0'];
-    expectOneLineError(patience('check', file('after-win.json', result(won.position, moves, 'won'))), /move \d+ 'f0>t0'/, /already won/);
+    expectOneLineError(patience('check', file('after-win.json', solveResult(won.position, moves, 'won'))), /move \d+ 'f0>t0'/, /already won/);
   });
 });
 
@@ -152,7 +144,7 @@ describe('positions and results that lie or attack the reader', { timeout: 60_00
     const r = patience('deal', '--position', file('bom.json', `\ufeff${JSON.stringify(p)}`), '--json');
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual(p);
-    const won = patience('check', file('bom-result.json', `\ufeff${JSON.stringify(result(p, [], 'unknown'))}`));
+    const won = patience('check', file('bom-result.json', `\ufeff${JSON.stringify(solveResult(p, [], 'unknown'))}`));
     expect(won.stdout).toMatch(/^ok: 0 legal moves/);
   });
 

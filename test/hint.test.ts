@@ -2,12 +2,13 @@
 // closed pipe, and `patience compare`. The command line runs dist/ (npm test builds it).
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { dealGame, readPosition, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import { readPosition, type Position } from '../src/position.js';
 import { GAMES, getGame } from '../src/games/index.js';
 import { legalMoves, replay } from '../src/referee.js';
 import { greedyPlayer } from '../src/player/greedy.js';
 import { playGame } from '../src/player/play.js';
-import { BIN, ROOT, cliScratchFolder, expectOneLineError, mamySusan, patience } from './helpers.js';
+import { BIN, ROOT, cliScratchFolder, expectOneLineError, mamySusan, patience } from './support/helpers.js';
 
 const scratch = cliScratchFolder('patience-hint-');
 

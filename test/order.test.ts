@@ -3,31 +3,32 @@
 // after random play, every game.
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
-import { applyMove, MAX_MOVES } from '../src/engine/moves.js';
+import { applyMove, CardSet, MAX_MOVES } from '../src/engine/moves.js';
 import { GAMES } from '../src/games/index.js';
 import { orderMoves } from '../src/search/order.js';
 import { searchMoves } from '../src/search/safe.js';
-import { stateOf } from './helpers.js';
+import { stateOf } from './support/helpers.js';
 
 describe('orderMoves', () => {
   for (const game of GAMES) {
     it(`${game.id}: ties reorder equal scores only, noise N scores less than N apart only, and every move stays`, () => {
       const moves = new Int32Array(MAX_MOVES);
       const scores = new Int32Array(MAX_MOVES);
+      const home = new CardSet();
       let reorderedByNoise = 0;
       for (let seed = 0; seed < 20; seed++) {
         const state = stateOf(dealGame(game, seed));
         for (let step = 0; step < 60; step++) {
-          const n = searchMoves(state, moves, 0);
+          const n = searchMoves(state, moves, 0, home);
           if (n === 0) break;
           // The plain order gives each move its score.
-          orderMoves(state, moves, 0, n, scores, 0, 0);
+          orderMoves(state, home, moves, 0, n, scores, 0, 0);
           const scoreOf = new Map<number, number>();
           for (let i = 0; i < n; i++) scoreOf.set(moves[i]!, scores[i]!);
           const plain = [...moves.subarray(0, n)];
           // Scores step by 5 (a tableau move 100, a draw 90): noise 9 may swap scores 5 apart, never 10.
           for (const [ties, noise] of [[7 + seed, 0], [7 + seed, 9], [7 + seed, 60]] as const) {
-            orderMoves(state, moves, 0, n, scores, ties, noise);
+            orderMoves(state, home, moves, 0, n, scores, ties, noise);
             const ordered = [...moves.subarray(0, n)];
             expect(ordered.slice().sort((a, b) => a - b)).toEqual(plain.slice().sort((a, b) => a - b));
             // The most a later move's score exceeds an earlier one's.

@@ -2,35 +2,24 @@
 // into a decision, the greedy player's order of preference on hand-built positions, the sampling
 // player's determinism, that no player ever makes an illegal move, and the `play` command line.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { dealGame, readPosition, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import { readPosition, type Position } from '../src/position.js';
 import { GAMES, getGame, type Game, type GameId } from '../src/games/index.js';
 import { legalMoves, replay } from '../src/referee.js';
-import { greedyPlayer, greedyRank, type Player } from '../src/player/greedy.js';
+import { greedyPlayer, greedyRank } from '../src/player/greedy.js';
+import type { Player } from '../src/player/types.js';
 import { baseRank } from '../src/player/policy.js';
-import { State } from '../src/engine/state.js';
 import { parseMove } from '../src/engine/moves.js';
 import { playGame } from '../src/player/play.js';
 import { samplingPlayer, type SamplingSettings } from '../src/player/sampling.js';
 import { bestPlayer } from '../src/player/best.js';
 import { determinize, viewOf, type View } from '../src/player/view.js';
-import { mamySusan, mulberry32, patience, requireBuiltCli, stateOf } from './helpers.js';
+import { clone, mamySusan, mulberry32, patience, requireBuiltCli, shuffled, stateOf } from './support/helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 const SMALL: SamplingSettings = { samples: 2, nodes: 300, seed: 1, memoryMb: 8 };
-
-function shuffled<T>(xs: readonly T[], seed: number): T[] {
-  const rng = mulberry32(seed);
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
-
-const clone = (p: Position): Position => structuredClone(p);
 
 /** The cards of a position a player cannot see: hidden reserve cards (bottom up), then the stock. */
 function hiddenCards(game: Game, pos: Position): string[] {
@@ -232,7 +221,7 @@ describe('viewOf and determinize', () => {
       let k = 0;
       for (const pos of samples(game)) {
         const view = viewOf(pos);
-        const guess = determinize(view, shuffled(view.unseen, ++k));
+        const guess = determinize(view, shuffled(mulberry32(++k), view.unseen));
         const read = readPosition(JSON.stringify(guess));
         expect(read.foundations).toEqual(pos.foundations);
         expect(read.tableau).toEqual(pos.tableau);

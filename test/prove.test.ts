@@ -1,4 +1,4 @@
-// The solver's answers against the plain exhaustive search (test/endgame.ts: every legal move,
+// The solver's answers against the plain exhaustive search (test/support/endgame.ts: every legal move,
 // exact positions, no pruning, no symmetry, no safe move) on small positions made from real
 // deals of every game: end games (most cards home; mostly won) and positions after random play
 // (mostly lost). Whatever shortcut the solver takes (canonical moves among identical piles,
@@ -7,9 +7,9 @@
 import { describe, it, expect } from 'vitest';
 import { GAMES } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
-import type { Position } from '../src/deal.js';
-import { endgame, exhaustive, expectSolverAgrees, playedOut } from './endgame.js';
-import { mulberry32 } from './helpers.js';
+import type { Position } from '../src/position.js';
+import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
+import { mulberry32 } from './support/helpers.js';
 
 /** Positions of each kind per game, and the most the plain search may enter for one. */
 const CASES = 200;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solverVersion } from '../src/version.js';
-import { expectOneLineError, patience, requireBuiltCli, ROOT } from './helpers.js';
+import { expectOneLineError, patience, requireBuiltCli, ROOT } from './support/helpers.js';
 
 const FAST = ['--time-limit', '0', '--max-nodes', '20000', '--memory', '16', '--quiet'];
 let dir = '';

@@ -2,17 +2,18 @@
 // alone, listing legal moves; and a random-playout cross-check against the engine.
 import { describe, it, expect } from 'vitest';
 import { cardName, orderedDecks } from '../src/cards.js';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { getGame, type GameId } from '../src/games/index.js';
-import { isLegal, parseMove, applyMove } from '../src/engine/moves.js';
+import { isLegal, parseMove, } from '../src/engine/moves.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
-import { mulberry32, stateOf } from './helpers.js';
+import { candidates, enginePlay, mulberry32, stateOf } from './support/helpers.js';
 
 const suitRun = (suit: string, ranks: string): string[] => [...ranks].map((r) => r + suit);
 const ALL = 'A23456789TJQK';
 
-/** Mamy Susan three moves from the end: QH on t0, KH on the waste, KS in the stock. */
-function nearlyWonMamySusan(): Position {
+/** Mamy Susan with three cards out, four moves from won: QH on t0, KH on the waste, KS in the stock. */
+function mamySusanThreeCardsOut(): Position {
   return {
     game: 'mamy-susan',
     foundations: [
@@ -51,7 +52,7 @@ function nearlyWonDoubleDot(): Position {
 
 describe('replay', () => {
   it('accepts a winning line and reports the win', () => {
-    const start = nearlyWonMamySusan();
+    const start = mamySusanThreeCardsOut();
     const verdict = replay(start, ['t0>f0', 'w>f0', 'draw', 'w>f1']);
     expect(verdict.ok).toBe(true);
     if (!verdict.ok) return;
@@ -62,7 +63,7 @@ describe('replay', () => {
   });
 
   it('a legal line that stops short is ok but not won', () => {
-    const verdict = replay(nearlyWonMamySusan(), ['t0>f0', 'w>f0', 'draw']);
+    const verdict = replay(mamySusanThreeCardsOut(), ['t0>f0', 'w>f0', 'draw']);
     expect(verdict).toMatchObject({ ok: true, won: false });
   });
 
@@ -80,7 +81,7 @@ describe('replay', () => {
   });
 
   it('reports the index, move and rule of the first illegal move', () => {
-    const verdict = replay(nearlyWonMamySusan(), ['t0>f0', 'draw', 'w>f0', 'w>f1']);
+    const verdict = replay(mamySusanThreeCardsOut(), ['t0>f0', 'draw', 'w>f0', 'w>f1']);
     // After the draw the waste top is KS, which does not go on QH.
     expect(verdict).toMatchObject({ ok: false, index: 2, move: 'w>f0' });
     if (verdict.ok) return;
@@ -88,15 +89,15 @@ describe('replay', () => {
   });
 
   it('reports a move at index 0, an unreadable move, and a draw from an empty stock', () => {
-    expect(replay(nearlyWonMamySusan(), ['w>f1'])).toMatchObject({ ok: false, index: 0 });
-    expect(replay(nearlyWonMamySusan(), ['t0>f0', 'bogus'])).toMatchObject({ ok: false, index: 1, move: 'bogus' });
-    const v = replay(nearlyWonMamySusan(), ['draw', 'draw']);
+    expect(replay(mamySusanThreeCardsOut(), ['w>f1'])).toMatchObject({ ok: false, index: 0 });
+    expect(replay(mamySusanThreeCardsOut(), ['t0>f0', 'bogus'])).toMatchObject({ ok: false, index: 1, move: 'bogus' });
+    const v = replay(mamySusanThreeCardsOut(), ['draw', 'draw']);
     expect(v).toMatchObject({ ok: false, index: 1, move: 'draw' });
     if (!v.ok) expect(v.reason).toContain('MS-6');
   });
 
   it('does not mutate its input, nor does play', () => {
-    const start = nearlyWonMamySusan();
+    const start = mamySusanThreeCardsOut();
     const snapshot = structuredClone(start);
     const verdict = replay(start, ['t0>f0', 'w>f0', 'draw', 'w>f1']);
     expect(start).toEqual(snapshot);
@@ -108,7 +109,7 @@ describe('replay', () => {
   });
 
   it('play throws on an illegal move, naming the rule', () => {
-    expect(() => play(nearlyWonMamySusan(), 'w>f1')).toThrow(/MS-3/);
+    expect(() => play(mamySusanThreeCardsOut(), 'w>f1')).toThrow(/MS-3/);
   });
 
   it('replays a Double Signora line with auto-fill and base rank', () => {
@@ -130,7 +131,7 @@ describe('whyIllegal', () => {
     expect(whyIllegal(p, 'r0>f0')).toBeNull();
   });
   it('refuses malformed notation and runs where there are none', () => {
-    const p = nearlyWonMamySusan();
+    const p = mamySusanThreeCardsOut();
     for (const bad of ['', 't0', 't0>', '>f0', 't0->f0', 'x0>f0', 't0:0>t1', 'DRAW ']) {
       expect(whyIllegal(p, bad), bad).not.toBeNull();
     }
@@ -141,7 +142,7 @@ describe('whyIllegal', () => {
 
 describe('legalMoves', () => {
   it('lists every legal move of a nearly won Mamy Susan, each empty pile separately', () => {
-    const p = nearlyWonMamySusan();
+    const p = mamySusanThreeCardsOut();
     const empties = ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9'];
     const fromEverywhere = ['t0', 'w', 'f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7'];
     const expected = ['draw', 't0>f0', ...fromEverywhere.flatMap((src) => empties.map((t) => `${src}>${t}`))];
@@ -213,37 +214,12 @@ describe('legalMoves', () => {
 // Random playouts: the referee and the engine must agree on every candidate move and on the
 // position after each move played.
 
-/** Every move string worth asking about: every pile to every pile, runs of every height, draw. */
-function candidates(p: Position): string[] {
-  const ids = [
-    ...p.foundations.map((_, i) => `f${i}`),
-    ...p.tableau.map((_, i) => `t${i}`),
-    ...p.reserves.map((_, i) => `r${i}`),
-    ...(p.game === 'double-dot' ? [] : ['w']),
-  ];
-  const out = ['draw'];
-  for (const a of ids) {
-    for (const b of ids) {
-      out.push(`${a}>${b}`);
-      const height = a.startsWith('t') ? p.tableau[Number(a.slice(1))]!.length : 0;
-      for (let n = 2; n <= height; n++) out.push(`${a}:${n}>${b}`);
-    }
-  }
-  return out;
-}
-
 function engineLegalSet(p: Position): string[] {
   const s = stateOf(p);
   return candidates(p).filter((m) => {
     const code = parseMove(s.rules, m);
     return code >= 0 && isLegal(s, code);
   });
-}
-
-function enginePlay(p: Position, move: string): Position {
-  const s = stateOf(p);
-  applyMove(s, parseMove(s.rules, move));
-  return s.toPosition();
 }
 
 function playAll(p: Position, moves: string[]): Position {

@@ -3,11 +3,12 @@
 // the engine (through its public API only). When they disagree, RULES.md decides what is asserted.
 import { describe, it, expect } from 'vitest';
 import { cardName, orderedDecks } from '../src/cards.js';
-import { dealGame, type Position } from '../src/deal.js';
-import { getGame, type GameId } from '../src/games/index.js';
-import { isLegal, parseMove, applyMove, undoMove } from '../src/engine/moves.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
+import { GAMES, getGame, type GameId } from '../src/games/index.js';
+import { isLegal, parseMove, } from '../src/engine/moves.js';
 import { play, whyIllegal } from '../src/referee.js';
-import { stateOf } from './helpers.js';
+import { enginePlay, stateOf } from './support/helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Building positions by hand.
@@ -71,19 +72,6 @@ function engineLegal(pos: Position, move: string): boolean {
   const s = stateOf(pos);
   const m = parseMove(s.rules, move);
   return m >= 0 && isLegal(s, m);
-}
-
-/** The engine's position after `move`; also checks that undoing it restores the position. */
-function enginePlay(pos: Position, move: string): Position {
-  const s = stateOf(pos);
-  const before = s.toPosition();
-  const m = parseMove(s.rules, move);
-  if (m < 0 || !isLegal(s, m)) throw new Error(`engine refuses ${move}`);
-  applyMove(s, m);
-  const after = s.toPosition();
-  undoMove(s);
-  expect(s.toPosition(), `engine undo of ${move}`).toEqual(before);
-  return after;
 }
 
 function expectLegal(pos: Position, ...moves: string[]): void {
@@ -364,24 +352,6 @@ describe('DS-7 auto-fill of emptied tableau piles', () => {
   });
 });
 
-describe('DS-8 draw: stock top onto the waste, no redeal', () => {
-  const p = build('double-signora', { stock: ['KC'], waste: ['9D'] }, 's', true);
-  it('turns the stock top onto the waste', () => {
-    expectResult(
-      p,
-      'draw',
-      edited(p, (q) => {
-        q.stock.pop();
-        q.waste = ['9D', 'KC'];
-      }),
-    );
-  });
-  it('an empty stock cannot be drawn from', () => {
-    const spent = build('double-signora', { waste: ['9D'] }, 't10', true);
-    expectIllegal(spent, 'DS-8', 'draw');
-  });
-});
-
 // =============================================================================================
 // Double Aces and Kings
 
@@ -483,23 +453,6 @@ describe('DAK-5 moves, including foundation to foundation; nothing onto a reserv
     expectIllegal(p, 'DAK-5', 't1>r0', 'w>r0', 'f0>r0', 't1>w', 'r0>r1');
     expectIllegal(p, 'DAK-3', 'f1>f9', 'f0>f1');
     expectIllegal(p, null, 'f0>f0');
-  });
-});
-
-describe('DAK-6 draw: stock top onto the waste, no redeal', () => {
-  const p = build('double-aces-and-kings', { t: { 0: ['9C'] }, stock: ['KC'], waste: ['9D'] }, 's');
-  it('turns the stock top onto the waste', () => {
-    expectResult(
-      p,
-      'draw',
-      edited(p, (q) => {
-        q.stock.pop();
-        q.waste = ['9D', 'KC'];
-      }),
-    );
-  });
-  it('an empty stock cannot be drawn from', () => {
-    expectIllegal(build('double-aces-and-kings', { waste: ['9D'] }, 't0'), 'DAK-6', 'draw');
   });
 });
 
@@ -641,45 +594,6 @@ describe('DD-6 moves: tableau top or run to foundation (single) or tableau; foun
   });
 });
 
-describe('DD-7 draw: one stock card onto each tableau pile in order, empty piles included', () => {
-  const p = build(
-    'double-dot',
-    {
-      t: { 0: ['5C'], 1: [], 2: ['9H'], 3: [] },
-      stock: ['KD', 'QD', 'JD', 'TD', '9D', '8D', '7D', '6D'],
-    },
-    's',
-  );
-  it('deals the stock top to t0, the next to t1, ... to t7', () => {
-    expectResult(
-      p,
-      'draw',
-      edited(p, (q) => {
-        const dealt = ['6D', '7D', '8D', '9D', 'TD', 'JD', 'QD', 'KD'];
-        q.tableau.forEach((pile, i) => pile.push(dealt[i]!));
-        q.stock = q.stock.slice(0, -8);
-      }),
-    );
-    expect(play(p, 'draw').waste).toEqual([]);
-  });
-  it('with fewer than 8 cards left, the first piles get them', () => {
-    const short = build('double-dot', { t: { 1: [] }, stock: ['2S', '3S', '4S'] }, 't7');
-    expectResult(
-      short,
-      'draw',
-      edited(short, (q) => {
-        q.tableau[0]!.push('4S');
-        q.tableau[1]!.push('3S');
-        q.tableau[2]!.push('2S');
-        q.stock = [];
-      }),
-    );
-  });
-  it('an empty stock cannot be dealt', () => {
-    expectIllegal(build('double-dot', {}, 't7'), 'DD-7', 'draw');
-  });
-});
-
 // =============================================================================================
 // Mamy Susan
 
@@ -773,23 +687,6 @@ describe('MS-5 moves: t>f, t>t, w>f, w>t, r>f, r>t, f>t', () => {
   });
 });
 
-describe('MS-6 draw: stock top onto the waste, no redeal', () => {
-  const p = build('mamy-susan', { stock: ['KC'], waste: ['9D'] }, 's');
-  it('turns the stock top onto the waste', () => {
-    expectResult(
-      p,
-      'draw',
-      edited(p, (q) => {
-        q.stock.pop();
-        q.waste = ['9D', 'KC'];
-      }),
-    );
-  });
-  it('an empty stock cannot be drawn from', () => {
-    expectIllegal(build('mamy-susan', { waste: ['9D'] }, 't0'), 'MS-6', 'draw');
-  });
-});
-
 describe('MS Decision: any Ace starts any empty foundation; a foundation Ace may go back', () => {
   const p = build(
     'mamy-susan',
@@ -802,5 +699,87 @@ describe('MS Decision: any Ace starts any empty foundation; a foundation Ace may
   it('an Ace does not go onto a started foundation; a foundation Ace obeys MS-4 in the tableau', () => {
     expectIllegal(p, 'MS-3', 't0>f0');
     expectIllegal(p, 'MS-4', 'f0>t2');
+  });
+});
+
+// =============================================================================================
+// Draw, every game: DS-8, DAK-6 and MS-6 turn the stock top onto the waste; DD-7 deals one stock
+// card onto each tableau pile in order, empty piles included. No game redeals: an empty stock
+// cannot be drawn from, whatever the waste holds.
+
+/** The stock top onto the waste. */
+const toWaste = (q: Position): void => {
+  q.waste.push(q.stock.pop()!);
+};
+
+interface DrawCase {
+  rule: string;
+  game: GameId;
+  /** What a draw does from `before`: `draw` makes the position after it from a copy. */
+  draws: { does: string; before: Position; draw: (q: Position) => void; after?: Partial<Position> }[];
+  /** A position with an empty stock. */
+  spent: Position;
+}
+
+const DRAWS: DrawCase[] = [
+  {
+    rule: 'DS-8',
+    game: 'double-signora',
+    draws: [{ does: 'turns the stock top onto the waste', before: build('double-signora', { stock: ['KC'], waste: ['9D'] }, 's', true), draw: toWaste, after: { waste: ['9D', 'KC'] } }],
+    spent: build('double-signora', { waste: ['9D'] }, 't10', true),
+  },
+  {
+    rule: 'DAK-6',
+    game: 'double-aces-and-kings',
+    draws: [{ does: 'turns the stock top onto the waste', before: build('double-aces-and-kings', { t: { 0: ['9C'] }, stock: ['KC'], waste: ['9D'] }, 's'), draw: toWaste, after: { waste: ['9D', 'KC'] } }],
+    spent: build('double-aces-and-kings', { waste: ['9D'] }, 't0'),
+  },
+  {
+    rule: 'DD-7',
+    game: 'double-dot',
+    draws: [
+      {
+        does: 'deals the stock top to t0, the next to t1, ... to t7, empty piles included; no waste',
+        before: build('double-dot', { t: { 0: ['5C'], 1: [], 2: ['9H'], 3: [] }, stock: ['KD', 'QD', 'JD', 'TD', '9D', '8D', '7D', '6D'] }, 's'),
+        draw: (q) => {
+          const dealt = ['6D', '7D', '8D', '9D', 'TD', 'JD', 'QD', 'KD'];
+          q.tableau.forEach((pile, i) => pile.push(dealt[i]!));
+          q.stock = q.stock.slice(0, -8);
+        },
+        after: { waste: [] },
+      },
+      {
+        does: 'with fewer than 8 cards left, the first piles get them',
+        before: build('double-dot', { t: { 1: [] }, stock: ['2S', '3S', '4S'] }, 't7'),
+        draw: (q) => {
+          q.tableau[0]!.push('4S');
+          q.tableau[1]!.push('3S');
+          q.tableau[2]!.push('2S');
+          q.stock = [];
+        },
+      },
+    ],
+    spent: build('double-dot', {}, 't7'),
+  },
+  {
+    rule: 'MS-6',
+    game: 'mamy-susan',
+    draws: [{ does: 'turns the stock top onto the waste', before: build('mamy-susan', { stock: ['KC'], waste: ['9D'] }, 's'), draw: toWaste, after: { waste: ['9D', 'KC'] } }],
+    spent: build('mamy-susan', { waste: ['9D'] }, 't0'),
+  },
+];
+
+describe('draw, every game', () => {
+  it('the table has every game', () => {
+    expect(new Set(DRAWS.map((d) => d.game))).toEqual(new Set(GAMES.map((g) => g.id)));
+  });
+  it.each(DRAWS)('$rule ($game): a draw does what the rule says; an empty stock cannot be drawn from', ({ rule, draws, spent }) => {
+    for (const { does, before, draw, after } of draws) {
+      const expected = edited(before, draw);
+      expect(expected, does).toMatchObject(after ?? {});
+      expectResult(before, 'draw', expected);
+    }
+    expect(spent.stock).toEqual([]);
+    expectIllegal(spent, rule, 'draw');
   });
 });

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { playDeals } from '../src/sim/pool.js';
 import type { DealRow, DealTask } from '../src/sim/types.js';
-import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT } from './helpers.js';
+import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT } from './support/helpers.js';
 
 const { path } = cliScratchFolder('patience-runs-');
 const FAST = ['--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet', '--workers', '1'];

@@ -4,32 +4,56 @@
 // a full node store; and `patience solve` says what proves a loss or what stopped the search.
 // Node limits only, so every result is deterministic.
 import { describe, it, expect } from 'vitest';
-import { type Position } from '../src/deal.js';
-import { play, replay } from '../src/referee.js';
+import type { Position } from '../src/position.js';
+import { replay } from '../src/referee.js';
 import { formatMove } from '../src/engine/moves.js';
-import { luby, RestartSchedule, UNBOUNDED, type DepthFirstPass, type RestartStage, type Stage } from '../src/search/plan.js';
+import { allowsEveryMove, UNBOUNDED, type DepthFirstPass, type Pass, type Stage } from '../src/search/passes.js';
+import { luby, RestartSchedule } from '../src/search/restarts.js';
 import { Solver } from '../src/search/solver.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from '../src/search/status.js';
 import { solvePosition } from '../src/solve.js';
 import type { SolveResult } from '../src/result.js';
-import { cliScratchFolder, lateGreedyPosition, patience, stateOf } from './helpers.js';
+import { cliScratchFolder, lateGreedyPosition, patience, stateOf } from './support/helpers.js';
 
 const solve = (position: Position, solver: Solver, maxNodes = 0): SolveResult => solvePosition(position, { memoryMb: 32, maxNodes, timeLimit: 0 }, solver);
 
 describe('provesLoss: the one rule for claiming a loss', () => {
-  const statuses: Status[] = [WON, EXHAUSTED, NODES, TIME, DEPTH, FULL];
-  const ways: OnRefusedKey[] = ['stop', 'search-checking-the-line'];
-  it('only an exact pass that ended EXHAUSTED, with no key refused or refused keys searched again, proves a loss', () => {
-    for (const status of statuses) {
-      for (const exact of [false, true]) {
-        for (const refused of [false, true]) {
-          for (const way of ways) {
-            const expected = status === EXHAUSTED && exact && (!refused || way === 'search-checking-the-line');
-            expect(provesLoss(status, exact, refused, way), `status ${status} exact ${exact} refused ${refused} ${way}`).toBe(expected);
-          }
-        }
-      }
-    }
+  // The cases of the rule's proof (src/search/status.ts), written out: a loss is proved only by a
+  // pass that allows every move, ended EXHAUSTED, and searched every position its table refused
+  // (checking the line for repeats) or had none refused.
+  const cases: [string, Status, boolean, boolean, OnRefusedKey, boolean][] = [
+    ['exact, every position searched, no key refused', EXHAUSTED, true, false, 'stop', true],
+    ['exact, every position searched, no key refused (a pass that would search refused ones)', EXHAUSTED, true, false, 'search-checking-the-line', true],
+    ['exact, refused positions searched again, the line checked for repeats', EXHAUSTED, true, true, 'search-checking-the-line', true],
+    ['exact, but refused positions skipped unsearched: the only win may lie there', EXHAUSTED, true, true, 'stop', false],
+    ['a shuffle bound or a base rank: lines it does not allow may win', EXHAUSTED, false, false, 'stop', false],
+    ['a shuffle bound or a base rank, refused positions searched again', EXHAUSTED, false, true, 'search-checking-the-line', false],
+    ['won', WON, true, false, 'stop', false],
+    ['won after refused keys', WON, true, true, 'search-checking-the-line', false],
+    ['stopped at the node cap', NODES, true, false, 'search-checking-the-line', false],
+    ['stopped at the time cap', TIME, true, false, 'search-checking-the-line', false],
+    ['a line cut at the depth limit', DEPTH, true, false, 'search-checking-the-line', false],
+    ['a line cut at the depth limit, refused positions searched again', DEPTH, true, true, 'search-checking-the-line', false],
+    ['stopped by a full table or node store', FULL, true, false, 'stop', false],
+    ['stopped by a full table after refused keys', FULL, true, true, 'stop', false],
+    ['stopped by a full node store, refused positions searched again', FULL, true, true, 'search-checking-the-line', false],
+    ['not exact and stopped at the node cap', NODES, false, true, 'stop', false],
+  ];
+  it.each(cases)('%s: %s', (_, status, exact, refused, onRefusedKey, proves) => {
+    expect(provesLoss(status, exact, refused, onRefusedKey)).toBe(proves);
+  });
+
+  // Exact: no shuffle bound, no base rank chosen in advance.
+  const passes: [string, Pass, boolean][] = [
+    ['depth-first, any shuffles, any base', { kind: 'depth-first', shuffles: UNBOUNDED, base: 0 }, true],
+    ['depth-first with a ties seed and noise', { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties: 7, noise: 60 }, true],
+    ['depth-first, 8 shuffles in a row', { kind: 'depth-first', shuffles: 8, base: 0 }, false],
+    ['depth-first, base rank 7 only', { kind: 'depth-first', shuffles: UNBOUNDED, base: 7 }, false],
+    ['best-first, any shuffles', { kind: 'best-first', shuffles: UNBOUNDED, home: 100, wasteBlocker: 40, weight: 1 }, true],
+    ['best-first, 2 shuffles in a row', { kind: 'best-first', shuffles: 2, home: 100, wasteBlocker: 40, weight: 1 }, false],
+  ];
+  it.each(passes)('allowsEveryMove: %s: %s', (_, pass, exact) => {
+    expect(allowsEveryMove(pass)).toBe(exact);
   });
 });
 
@@ -77,7 +101,7 @@ describe('the rule at work on lost positions', () => {
 describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)', () => {
   const mamy = lateGreedyPosition('mamy-susan', 2, 5);
   const exact = (ties: number): DepthFirstPass => ({ kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties });
-  const restartsOf = (restarts: DepthFirstPass[], unitNodes: number): Stage[] => [{ share: 1, restarts, unitNodes, perLevel: false }];
+  const restartsOf = (restarts: DepthFirstPass[], unitNodes: number): Stage[] => [{ kind: 'restarts', share: 1, schedule: 'test', restarts, unitNodes }];
   const search = (plan: Stage[], maxNodes = 0) => new Solver(32).solve(stateOf(mamy), { maxNodes, timeLimitMs: 0 }, plan);
 
   it('Luby\'s sequence', () => {
@@ -86,27 +110,20 @@ describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)
 
   describe('the schedule (RestartSchedule)', () => {
     const passes = [1, 2, 3].map((ties): DepthFirstPass => ({ kind: 'depth-first', shuffles: 2, base: 0, ties }));
-    const runs = (perLevel: boolean, count: number) => {
-      const schedule = new RestartSchedule(passes, perLevel);
+    const runs = (count: number) => {
+      const schedule = new RestartSchedule(passes);
       return Array.from({ length: count }, () => schedule.next()!);
     };
 
-    it('all together: run i makes pass i (mod the passes), ties seeds as planned', () => {
-      const made = runs(false, 15);
-      expect(made.map((run) => run.length)).toEqual(Array.from({ length: 15 }, (_, i) => luby(i + 1)));
-      expect(made.map((run) => run.index)).toEqual([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]);
-      expect(made.map((run) => run.pass.ties)).toEqual([1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]);
-    });
-
     it('per level: the k-th run of each length makes pass k, and no two runs share a pass and a ties seed', () => {
-      const made = runs(true, 15);
+      const made = runs(15);
       // Lengths 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8: length 1 takes the passes 0 1 2 0 1 2 0 1, length 2 0 1 2 0, 4 0 1, 8 0.
       expect(made.map((run) => run.length)).toEqual(Array.from({ length: 15 }, (_, i) => luby(i + 1)));
       expect(made.map((run) => run.index)).toEqual([0, 1, 0, 2, 0, 1, 0, 1, 2, 2, 0, 1, 0, 1, 0]);
       // Runs of length 1 in the first round keep their passes' seeds.
       expect(made.filter((run) => run.length === 1).slice(0, 3).map((run) => run.pass.ties)).toEqual([1, 2, 3]);
       // 5,000 runs go round the 3 passes about 830 times at length 1: the seeds as order.ts uses them (32 bits) differ.
-      const many = runs(true, 5000);
+      const many = runs(5000);
       expect(new Set(many.map((run) => `${run.index} ${run.pass.ties! >>> 0}`)).size).toBe(5000);
       // Every pass gets runs of every length that has at least as many runs as there are passes.
       for (const length of [1, 2, 4, 8, 16, 32, 64]) {
@@ -116,18 +133,60 @@ describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)
 
     it('a pass that searched its space drops the passes with its bounds; none left ends the schedule', () => {
       const mixed = [1, 2, 1].map((shuffles, i): DepthFirstPass => ({ kind: 'depth-first', shuffles, base: 0, ties: i + 1 }));
-      for (const perLevel of [false, true]) {
-        const schedule = new RestartSchedule(mixed, perLevel);
-        const first = schedule.next()!;
-        expect(first.index).toBe(0);
-        schedule.searched(first.pass, false);
-        // Passes 0 and 2 (1 shuffle in a row) are done: only pass 1 is made from now on.
-        expect(Array.from({ length: 6 }, () => schedule.next()!.index)).toEqual([1, 1, 1, 1, 1, 1]);
-        expect(schedule.cut).toBe(false);
-        schedule.searched(mixed[1]!, true);
-        expect(schedule.next()).toBeUndefined();
-        expect(schedule.cut).toBe(true);
-      }
+      const schedule = new RestartSchedule(mixed);
+      const first = schedule.next()!;
+      expect(first.index).toBe(0);
+      schedule.searched(first.pass, false);
+      // Passes 0 and 2 (1 shuffle in a row) are done: only pass 1 is made from now on.
+      expect(Array.from({ length: 6 }, () => schedule.next()!.index)).toEqual([1, 1, 1, 1, 1, 1]);
+      expect(schedule.cut).toBe(false);
+      schedule.searched(mixed[1]!, true);
+      expect(schedule.next()).toBeUndefined();
+      expect(schedule.cut).toBe(true);
+    });
+  });
+
+  describe('stages with the same schedule id share one schedule (the solver keys schedules by id)', () => {
+    const stage = (schedule: string, restarts: DepthFirstPass[], unitNodes: number, share = 1): Stage => ({ kind: 'restarts', share, schedule, restarts, unitNodes });
+    const exactPass: Stage = { kind: 'single', share: 1, pass: exact(0) };
+
+    it('a later stage goes on where the earlier stopped: passes it finished are not made again; another id starts afresh', () => {
+      // Passes of 1, 2 and 3 shuffles in a row, each finishing its space in its first run.
+      const bounded = [1, 2, 3].map((shuffles, i): DepthFirstPass => ({ kind: 'depth-first', shuffles, base: 0, ties: i + 1 }));
+      const alone = search([stage('cheap', bounded, 1e9)]);
+      const once = search([stage('cheap', bounded, 1e9), exactPass]);
+      const same = search([stage('cheap', bounded, 1e9), stage('cheap', bounded, 1e9), exactPass]);
+      const other = search([stage('cheap', bounded, 1e9), stage('again', bounded, 1e9), exactPass]);
+      expect([alone.result, once.result, same.result, other.result]).toEqual(['unknown', 'lost', 'lost', 'lost']);
+      expect(alone.nodes).toBeGreaterThan(0);
+      expect(same.nodes).toBe(once.nodes);
+      expect(other.nodes).toBe(once.nodes + alone.nodes);
+    });
+
+    it('a later stage goes on with the runs after the earlier stopped at its cap, not with the short runs again', () => {
+      // Exact passes restarted in runs of 100, 100, 200, ... positions: the loss is proved by the
+      // first run long enough to finish. The first stage stops at its cap, before that run.
+      const restarts = [exact(1), exact(2)];
+      const alone = search([stage('cheap', restarts, 100)]);
+      expect(alone.result).toBe('lost');
+      const maxNodes = 10 * alone.nodes;
+      const share = alone.nodes / 2 / maxNodes;
+      const first = search([stage('cheap', restarts, 100, share)], maxNodes);
+      expect(first.result).toBe('unknown');
+      const same = search([stage('cheap', restarts, 100, share), stage('cheap', restarts, 100)], maxNodes);
+      const other = search([stage('cheap', restarts, 100, share), stage('again', restarts, 100)], maxNodes);
+      expect([same.result, other.result]).toEqual(['lost', 'lost']);
+      // Another id makes every run again, from the first: the earlier stage's positions, then all of a search alone.
+      expect(other.nodes).toBe(first.nodes + alone.nodes);
+      expect(same.nodes).toBeLessThan(other.nodes);
+    });
+
+    it('a later stage with the id but other passes is a plan error, not a silent run of the first stage\'s passes', () => {
+      const first = [1, 2].map((shuffles): DepthFirstPass => ({ kind: 'depth-first', shuffles, base: 0, ties: 1 }));
+      const copy = first.map((pass) => ({ ...pass }));
+      const moved = first.map((pass) => ({ ...pass, ties: 2 }));
+      expect(search([stage('cheap', first, 10, 0.1), stage('cheap', copy, 10), exactPass]).result).toBe('lost');
+      expect(() => search([stage('cheap', first, 10, 0.1), stage('cheap', moved, 10), exactPass])).toThrow(/schedule 'cheap' have other passes/);
     });
   });
 
@@ -151,17 +210,17 @@ describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)
     const bounded: DepthFirstPass[] = [1, 2, 3].map((ties) => ({ kind: 'depth-first', shuffles: 1, base: 0, ties }));
     const alone = search(restartsOf(bounded, 1e9));
     expect(alone.result).toBe('unknown');
-    const then = search([...restartsOf(bounded, 1e9), { share: 1, pass: exact(0) }]);
+    const then = search([...restartsOf(bounded, 1e9), { kind: 'single', share: 1, pass: exact(0) }]);
     expect(then.result).toBe('lost');
     // The first bounded pass finished, so the other two (the same space) were never run.
-    const first = search([{ share: 1, pass: bounded[0]! }]);
-    const exactAlone = search([{ share: 1, pass: exact(0) }]);
+    const first = search([{ kind: 'single', share: 1, pass: bounded[0]! }]);
+    const exactAlone = search([{ kind: 'single', share: 1, pass: exact(0) }]);
     expect(then.nodes).toBe(first.nodes + exactAlone.nodes);
   });
 });
 
 describe('a full table: positions it refuses are searched again, the line checked for repeats', () => {
-  const exactPassOnly: Stage[] = [{ share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0 } }];
+  const exactPassOnly: Stage[] = [{ kind: 'single', share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0 } }];
   it('won where skipping the refused positions would claim a false loss (Double Dot seed 3, 30 moves before the greedy end)', () => {
     // With the smallest table the exact pass alone wins after 14,183 positions; a pass that took
     // a refused key for a searched position said lost here after 16,248.

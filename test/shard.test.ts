@@ -10,7 +10,7 @@ import { COLUMNS, formatCsv, recordOf } from '../src/sim/csv.js';
 import { readResultSet } from '../src/sim/merge.js';
 import { runWinrate } from '../src/sim/winrate.js';
 import type { DealRow } from '../src/sim/types.js';
-import { cliScratchFolder, expectOneLineError, patience, ROOT } from './helpers.js';
+import { cliScratchFolder, expectOneLineError, patience, ROOT } from './support/helpers.js';
 
 const { path } = cliScratchFolder('patience-shard-');
 const TINY = ['--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet', '--workers', '1'];
@@ -116,7 +116,7 @@ describe('sharded runs', { timeout: 60_000 }, () => {
     try {
       const run = await runWinrate({
         games: ['double-dot'], player: { name: 'thoughtful' }, start: 0, deals: 9, shard: { index: 1, count: 3 },
-        settings: { timeLimit: 0, maxNodes: 2000, memoryMb: 16 }, workers: 1, out: crash, worker: join(ROOT, 'test', 'fixtures', 'crash-worker.ts'),
+        settings: { timeLimit: 0, maxNodes: 2000, memoryMb: 16 }, workers: 1, out: crash, worker: join(ROOT, 'test', 'support', 'crash-worker.ts'),
       });
       expect(run.rows.map((r) => [r.seed, r.result === 'error'])).toEqual([[1, false], [4, true], [7, false]]);
     } finally {

@@ -11,14 +11,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { getGame } from '../src/games/index.js';
 import { greedyPlayer } from '../src/player/greedy.js';
 import { playGame } from '../src/player/play.js';
 import { play, replay } from '../src/referee.js';
-import { CHROMIUM, haveChromium, launchChromium } from './browser.js';
-import { BIN, ROOT, requireBuiltCli } from './helpers.js';
-import { SHOWN_DEALS, enginePositions, solve, solveDeal } from './show-games.js';
+import { CHROMIUM, haveChromium, launchChromium } from './support/browser.js';
+import { BIN, ROOT, requireBuiltCli } from './support/helpers.js';
+import { SHOWN_DEALS, enginePositions, solve, solveDeal } from './support/show-games.js';
 
 const browserFound = haveChromium();
 /** Generous: the machine is shared, and a slow run must not fail for time alone. */

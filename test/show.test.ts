@@ -3,29 +3,20 @@
 // browser: show.browser.test.ts.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { getGame } from '../src/games/index.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
 import { pageRules } from '../src/show/rules.js';
 import { renderPage, scriptSafeJson } from '../src/show/page.js';
 import { readShownGame } from '../src/show/record.js';
-import { cliScratchFolder, expectOneLineError, patience } from './helpers.js';
-import { SHOWN_DEALS, solveDeal } from './show-games.js';
+import { candidates, cliScratchFolder, expectOneLineError, patience } from './support/helpers.js';
+import { SHOWN_DEALS, solveDeal } from './support/show-games.js';
 
 const rules = pageRules();
 
-/** Every move FORMATS.md can write between the piles of a position (runs for Double Dot), and some that are not moves. */
-function candidates(pos: Position): string[] {
-  const ids = ['s', 'w', ...pos.foundations.map((_, i) => `f${i}`), ...pos.tableau.map((_, i) => `t${i}`), ...pos.reserves.map((_, i) => `r${i}`)];
-  const out = ['draw', 'Draw', 't0>', `t${pos.tableau.length}>t0`, 't0:0>t1', 't0:1>t1'];
-  for (const a of ids) {
-    for (const b of ids) {
-      out.push(`${a}>${b}`);
-      if (pos.game === 'double-dot' && a[0] === 't') for (let n = 2; n <= 4; n++) out.push(`${a}:${n}>${b}`);
-    }
-  }
-  return out;
-}
+/** Every move between the piles of a position, other spellings of some, and strings that are not moves. */
+const movesToTry = (pos: Position): string[] => [...candidates(pos), 'Draw', 't0>', `t${pos.tableau.length}>t0`, 't0:0>t1', 't0:1>t1'];
 
 describe("the page's rules agree with the referee", () => {
   for (const [game, seed] of SHOWN_DEALS) {
@@ -35,7 +26,7 @@ describe("the page's rules agree with the referee", () => {
       let pos = report.position;
       report.moves.forEach((move, k) => {
         if (k % 25 === 0) {
-          for (const m of candidates(pos)) expect(typeof rules.play(pos, m) === 'string', `${m} at position ${k}`).toBe(whyIllegal(pos, m) !== null);
+          for (const m of movesToTry(pos)) expect(typeof rules.play(pos, m) === 'string', `${m} at position ${k}`).toBe(whyIllegal(pos, m) !== null);
           expect(legalMoves(pos).every((m) => typeof rules.play(pos, m) !== 'string'), `position ${k}`).toBe(true);
         }
         const shown = rules.play(pos, move);

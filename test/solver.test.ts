@@ -8,15 +8,17 @@
 import { describe, it, expect } from 'vitest';
 import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
 import type { State } from '../src/engine/state.js';
-import { dealGame, type Position } from '../src/deal.js';
+import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
 import { Solver, type SearchResult } from '../src/search/solver.js';
-import { CHOSEN, passPlan, UNBOUNDED, type PlanChoices, type RoundsStage, type Stage } from '../src/search/plan.js';
+import { CHOSEN, passPlan, PLAYER_PLAN, type PlanChoices } from '../src/search/plan.js';
+import { allowsEveryMove, UNBOUNDED, type Pass, type RestartStage, type RoundsStage, type Stage } from '../src/search/passes.js';
 import { formatMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
 import type { SolveResult } from '../src/result.js';
-import { cliScratchFolder, expectOneLineError, mamySusan, patience, rank, valid, stateOf } from './helpers.js';
+import { cliScratchFolder, expectOneLineError, lateGreedyPosition, mamySusan, nearlyWonMamySusan, patience, rank, valid, stateOf } from './support/helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Solving and checking
@@ -132,17 +134,6 @@ const sixteen = (f: (i: number) => number): number[] => Array.from({ length: 16 
 
 // ---------------------------------------------------------------------------------------------
 // The hand-built positions
-
-/** Mamy Susan six moves from won (as in test/cli.test.ts): a few top cards out, one in the stock. */
-function nearlyWonMamySusan(): Position {
-  const foundations = [0, 1, 2, 3, 0, 1, 2, 3].map((s) => [...RANKS].map((r) => r + SUITS[s]!));
-  const take = (f: number, n: number): string[] => foundations[f]!.splice(13 - n, n);
-  const tableau: string[][] = Array.from({ length: 10 }, () => []);
-  const [qc, kc] = take(0, 2) as [string, string];
-  tableau[2] = [kc];
-  tableau[7] = [qc];
-  return valid({ game: 'mamy-susan', foundations, tableau, reserves: [take(2, 1)], stock: take(1, 1), waste: take(3, 1) });
-}
 
 /**
  * Mamy Susan, lost: every K sits on a Q of its suit, both Qs of each suit under Ks, so no K can
@@ -436,9 +427,9 @@ describe('limits', () => {
     // Mamy Susan seed 0 takes the best-first passes about a million positions: not won in rounds
     // of 100 positions a weight. Round k lets each pass enter its weight times 100 * 2^(k-1).
     const state = stateOf(dealGame(getGame('mamy-susan'), 0));
-    const rounds = passPlan(state).flatMap((s) => ('rounds' in s ? [s.rounds] : []))[0]!;
+    const rounds = roundsOf(passPlan(state))[0]!.rounds;
     const perRound = 100 * rounds.reduce((sum, pass) => sum + pass.weight, 0);
-    const stage = (maxRounds: number): Stage => ({ share: 1, rounds, firstRoundNodes: 100, maxRounds });
+    const stage = (maxRounds: number): Stage => ({ kind: 'rounds', share: 1, rounds, firstRoundNodes: 100, maxRounds });
     const one = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage(1)]);
     expect(one.result).toBe('unknown');
     expect(one.nodes).toBeLessThanOrEqual(perRound);
@@ -449,69 +440,20 @@ describe('limits', () => {
     expect(after.result).toBe('won');
     expectWinningLine(dealGame(getGame('mamy-susan'), 0), after.moves.map((m) => formatMove(state.rules, m)));
   });
-  it('rounds from noiseFrom on add a seeded noise to the scores; the rounds before search as without it', () => {
+  it('noise in a rounds stage changes the search from the first round on; the same noise searches the same', () => {
     // Mamy Susan seed 1 is won in the first round (its first pass wins in 43,542 positions).
     const position = dealGame(getGame('mamy-susan'), 1);
     const state = stateOf(position);
-    const rounds = passPlan(state).flatMap((s) => ('rounds' in s ? [s.rounds] : [])).at(-1)!;
-    const run = (noise?: { noise: number; noiseFrom: number }): SearchResult =>
-      big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ share: 1, rounds, firstRoundNodes: 100_000, ...noise }]);
+    const rounds = roundsOf(passPlan(state)).at(-1)!.rounds;
+    const run = (noise?: number): SearchResult =>
+      big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ kind: 'rounds', share: 1, rounds, firstRoundNodes: 100_000, maxRounds: 1, ...(noise ? { noise } : {}) }]);
     const plain = run();
-    const later = run({ noise: 60, noiseFrom: 2 });
-    const first = run({ noise: 60, noiseFrom: 1 });
-    expect([plain.result, later.result, first.result]).toEqual(['won', 'won', 'won']);
-    expect(later.nodes).toBe(plain.nodes);
-    expect(first.nodes).not.toBe(plain.nodes);
-    for (const r of [plain, first]) expectWinningLine(position, r.moves.map((m) => formatMove(state.rules, m)));
-  });
-  it('the games with best-first rounds make one plain pass, then noisy rounds from a small budget, with restarts first where the game says', () => {
-    const planOf = (game: GameId, choices: Partial<PlanChoices> = {}): Stage[] => passPlan(stateOf(dealGame(getGame(game), 0)), { ...CHOSEN, ...choices });
-    const kinds = (game: GameId, choices: Partial<PlanChoices> = {}): string[] =>
-      planOf(game, choices).map((s) => ('restarts' in s ? 'restarts' : 'rounds' in s ? 'rounds' : 'pass'));
-    const rounds = (game: GameId, choices: Partial<PlanChoices> = {}): (number | undefined)[][] =>
-      planOf(game, choices).flatMap((s) => ('rounds' in s ? [[s.firstRoundNodes, s.maxRounds, s.noise, s.noiseFrom]] : []));
-    expect(CHOSEN.noise).toBeGreaterThan(0);
-    expect(CHOSEN.plainFirstPass).toBe(true);
-    for (const game of ['mamy-susan', 'double-aces-and-kings'] as const) {
-      expect(rounds(game)).toEqual([[CHOSEN.roundNodes, 1, undefined, undefined], [CHOSEN.roundNodes, undefined, CHOSEN.noise, 1]]);
-      // The plain pass is the rounds' first pass, alone.
-      const [plain, noisy] = planOf(game).filter((s): s is RoundsStage => 'rounds' in s);
-      expect(plain!.rounds).toEqual([noisy!.rounds[0]]);
-      expect(rounds(game, { plainFirstPass: false })).toEqual([[CHOSEN.roundNodes, undefined, CHOSEN.noise, 1]]);
-    }
-    // Mamy Susan seed 1 is won by the plain pass, in the positions that pass takes alone.
-    const state = stateOf(dealGame(getGame('mamy-susan'), 1));
-    const first = planOf('mamy-susan').find((s): s is RoundsStage => 'rounds' in s)!;
-    const alone = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ share: 1, rounds: first.rounds, firstRoundNodes: 1_000_000, maxRounds: 1 }]);
-    const chosen = big.solve(state, { maxNodes: 0, timeLimitMs: 0 });
-    expect([alone.result, chosen.result]).toEqual(['won', 'won']);
-    expect(chosen.nodes).toBe(alone.nodes);
-    expect(chosen.nodes).toBeLessThan(CHOSEN.roundNodes * first.rounds[0]!.weight);
-    // Double Aces and Kings has a few restarts first (Game.restartsBeforeBestFirst), Mamy Susan not.
-    expect(kinds('double-aces-and-kings')).toEqual(['restarts', 'rounds', 'rounds', 'restarts', 'pass']);
-    expect(kinds('mamy-susan')).toEqual(['rounds', 'rounds', 'restarts', 'pass']);
-    expect(kinds('double-signora')).toEqual(['restarts', 'pass']);
-    // A comparison plan may put the restarts after N rounds in every game: the rounds go on after
-    // them where they stopped, the noise from the round it was meant to start at.
-    const past = { roundsBeforeRestarts: 1, roundNodes: 100_000, noiseFrom: 2, plainFirstPass: false };
-    expect(kinds('mamy-susan', past)).toEqual(['rounds', 'restarts', 'rounds', 'restarts', 'pass']);
-    expect(rounds('mamy-susan', past)).toEqual([[100_000, 1, CHOSEN.noise, 2], [200_000, undefined, CHOSEN.noise, 1]]);
-    expect(rounds('double-aces-and-kings', { roundNodes: 100_000, noiseFrom: 2, noise: 0, plainFirstPass: false })).toEqual([[100_000, undefined, undefined, undefined]]);
-  });
-  it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
-    const position = dealGame(getGame('double-signora'), 0);
-    const restartBases = (state: State): number[] => passPlan(state).flatMap((s) => ('restarts' in s ? s.restarts.map((p) => p.base) : []));
-    const open = stateOf(position);
-    const reserve = position.reserves[0]!.slice().reverse().map((card) => rankOf(parseCard(card)));
-    const order = [...new Set([...reserve, ...Array.from({ length: 13 }, (_, i) => i + 1)])];
-    expect(order).toHaveLength(13);
-    expect(restartBases(open).slice(0, 28)).toEqual([0, ...order, 0, ...order]);
-    // No pass per base rank before them, and the last pass is the exact one: every move, base open.
-    expect(passPlan(open).filter((s) => 'pass' in s && s.pass.base !== 0)).toEqual([]);
-    expect(passPlan(open).at(-1)).toMatchObject({ pass: { shuffles: UNBOUNDED, base: 0 } });
-    // Once the base is fixed there is nothing to choose.
-    const fixed = stateOf({ ...position, base: '7' });
-    expect(new Set(restartBases(fixed))).toEqual(new Set([0]));
+    const noisy = run(60);
+    const again = run(60);
+    expect([plain.result, noisy.result, again.result]).toEqual(['won', 'won', 'won']);
+    expect(noisy.nodes).not.toBe(plain.nodes);
+    expect({ nodes: again.nodes, moves: again.moves }).toEqual({ nodes: noisy.nodes, moves: noisy.moves });
+    for (const r of [plain, noisy]) expectWinningLine(position, r.moves.map((m) => formatMove(state.rules, m)));
   });
   it('the state is left as it was found', () => {
     const position = dealGame(getGame('mamy-susan'), 1);
@@ -519,6 +461,174 @@ describe('limits', () => {
     big.solve(state, { maxNodes: 5000, timeLimitMs: 0 });
     expect(state.depth).toBe(0);
     expect(state.toPosition()).toEqual(position);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The pass plan (src/search/plan.ts): what it must do, whatever its settings.
+
+/** The rounds stages of a plan, in order. */
+const roundsOf = (plan: readonly Stage[]): RoundsStage[] => plan.filter((s): s is RoundsStage => s.kind === 'rounds');
+/** The passes a stage makes. */
+const passesOf = (stage: Stage): readonly Pass[] => (stage.kind === 'single' ? [stage.pass] : stage.kind === 'rounds' ? stage.rounds : stage.restarts);
+
+describe('the pass plan', () => {
+  /** The plans of the tool and the players, and a few others that the choices allow. */
+  const PLANS: [string, PlanChoices][] = [
+    ['the chosen plan', CHOSEN],
+    ["the players' plan", PLAYER_PLAN],
+    ['the chosen plan without restarts', { ...CHOSEN, restarts: false }],
+    ['the chosen plan with one pass per base rank first', { ...CHOSEN, basePasses: true, restartBases: false }],
+    ['the chosen plan without the plain first pass or noise', { ...CHOSEN, plainFirstPass: false, noise: 0, orderNoise: 0 }],
+  ];
+  // Fresh deals: Double Signora's base rank is open.
+  const deals = GAMES.map((game) => dealGame(game, 0));
+  const everyPlan = (check: (plan: Stage[], state: State, choices: PlanChoices, name: string) => void): void => {
+    for (const position of deals) {
+      for (const [name, choices] of PLANS) {
+        const state = stateOf(position);
+        check(passPlan(state, choices), state, choices, `${position.game}, ${name}`);
+      }
+    }
+  };
+
+  it('ends with the exact pass: one pass that allows every move, with all that is left of the limits', () => {
+    expect(deals.some((p) => stateOf(p).rules.usesBaseRank && p.base === null)).toBe(true);
+    everyPlan((plan, _, __, name) => {
+      const last = plan.at(-1)!;
+      expect(last.kind, name).toBe('single');
+      expect(last.share, name).toBe(1);
+      expect(allowsEveryMove(passesOf(last)[0]!), name).toBe(true);
+      // A stage before it with all the limits would leave it nothing.
+      for (const stage of plan.slice(0, -1)) expect(stage.share, name).toBeLessThan(1);
+    });
+  });
+
+  it('before the exact pass, cheap depth-first passes that prove nothing (a shuffle bound or a base rank), or best-first rounds', () => {
+    everyPlan((plan, _, __, name) => {
+      for (const stage of plan.slice(0, -1)) {
+        for (const pass of passesOf(stage)) {
+          if (stage.kind === 'rounds') expect(pass.kind, name).toBe('best-first');
+          else expect(pass.kind === 'depth-first' && !allowsEveryMove(pass), `${name}: ${JSON.stringify(pass)}`).toBe(true);
+        }
+      }
+    });
+  });
+
+  it('on lost positions, a stage before the exact pass alone says lost only if one of its passes allows every move; the whole plan proves the loss', () => {
+    const lost = [
+      mamySusanLost(), acesAndKingsLostDeep(), acesAndKingsLost(), doubleDotLost(), signoraLost(),
+      lateGreedyPosition('mamy-susan', 2, 5), lateGreedyPosition('double-signora', 0, 5),
+    ];
+    let unknown = 0;
+    for (const position of lost) {
+      for (const [name, choices] of PLANS) {
+        const state = stateOf(position);
+        const plan = passPlan(state, choices);
+        const label = `${position.game} ${name}`;
+        expect(big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, plan).result, label).toBe('lost');
+        for (const stage of plan.slice(0, -1)) {
+          const alone = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage]);
+          if (!passesOf(stage).some(allowsEveryMove)) expect(alone.result, `${label}: ${stage.kind}`).not.toBe('lost');
+          if (alone.result === 'unknown') unknown++;
+        }
+      }
+    }
+    // The cheap stages did meet these lost positions, and said nothing.
+    expect(unknown).toBeGreaterThan(lost.length);
+  });
+
+  it('games without best-first search have no rounds; games with it have them, with the best-first passes chosen', () => {
+    expect(GAMES.map((g) => stateOf(dealGame(g, 0)).rules.bestFirst)).toContain(false);
+    expect(GAMES.map((g) => stateOf(dealGame(g, 0)).rules.bestFirst)).toContain(true);
+    everyPlan((plan, state, choices, name) => {
+      const rounds = roundsOf(plan);
+      if (!state.rules.bestFirst) expect(rounds, name).toEqual([]);
+      else expect(rounds.at(-1)!.rounds, name).toEqual(choices.bestFirst);
+    });
+  });
+
+  it('the last rounds go on until their share is used, with the noise chosen, from the first round', () => {
+    everyPlan((plan, state, choices, name) => {
+      if (!state.rules.bestFirst) return;
+      const last = roundsOf(plan).at(-1)!;
+      expect(last.maxRounds, name).toBeUndefined();
+      expect(last.firstRoundNodes, name).toBe(choices.roundNodes);
+      expect(last.noise, name).toBe(choices.noise || undefined);
+    });
+  });
+
+  it('a game with restarts before best-first (Game.restartsBeforeBestFirst) makes them before its first rounds; the others make none there', () => {
+    expect(GAMES.some((g) => g.restartsBeforeBestFirst)).toBe(true);
+    expect(GAMES.some((g) => g.bestFirst && !g.restartsBeforeBestFirst)).toBe(true);
+    everyPlan((plan, state, choices, name) => {
+      if (!state.rules.bestFirst) return;
+      const before = plan.slice(0, plan.findIndex((s) => s.kind === 'rounds'));
+      const wanted = state.rules.restartsBeforeBestFirst && choices.restartsFirst > 0;
+      expect(before.map((s) => s.kind), name).toEqual(wanted ? ['restarts'] : []);
+      if (wanted) expect(before[0]!.share, name).toBe(choices.restartsFirst);
+    });
+  });
+
+  it('every restart stage of a plan goes on with one schedule (the same id and passes)', () => {
+    everyPlan((plan, _, __, name) => {
+      const restarts = plan.filter((s): s is RestartStage => s.kind === 'restarts');
+      expect(new Set(restarts.map((s) => s.schedule)).size, name).toBeLessThanOrEqual(1);
+      for (const stage of restarts) expect(stage.restarts, name).toEqual(restarts[0]!.restarts);
+    });
+    // Double Aces and Kings has two restart stages, before and after its rounds.
+    expect(passPlan(stateOf(dealGame(getGame('double-aces-and-kings'), 0))).filter((s) => s.kind === 'restarts')).toHaveLength(2);
+  });
+
+  it('the plain first pass is the rounds\' first pass alone, and wins Mamy Susan seed 1 in the positions that pass takes alone', () => {
+    for (const game of GAMES.filter((g) => g.bestFirst)) {
+      const state = stateOf(dealGame(game, 0));
+      const [plain, noisy, ...more] = roundsOf(passPlan(state));
+      expect(more, game.id).toEqual([]);
+      expect(plain!.rounds, game.id).toEqual([noisy!.rounds[0]]);
+      expect(plain!.maxRounds, game.id).toBe(1);
+      expect(plain!.noise, game.id).toBeUndefined();
+      expect(plain!.firstRoundNodes, game.id).toBe(CHOSEN.roundNodes);
+      // Without it, only the noisy rounds.
+      expect(roundsOf(passPlan(state, { ...CHOSEN, plainFirstPass: false })), game.id).toEqual([noisy]);
+    }
+    const state = stateOf(dealGame(getGame('mamy-susan'), 1));
+    const first = roundsOf(passPlan(state))[0]!;
+    const alone = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ kind: 'rounds', share: 1, rounds: first.rounds, firstRoundNodes: 1_000_000, maxRounds: 1 }]);
+    const chosen = big.solve(state, { maxNodes: 0, timeLimitMs: 0 });
+    expect([alone.result, chosen.result]).toEqual(['won', 'won']);
+    expect(chosen.nodes).toBe(alone.nodes);
+    expect(chosen.nodes).toBeLessThan(CHOSEN.roundNodes * first.rounds[0]!.weight);
+  });
+
+  it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
+    const position = dealGame(getGame('double-signora'), 0);
+    const restartBases = (state: State): number[] => passPlan(state).flatMap((s) => (s.kind === 'restarts' ? s.restarts.map((p) => p.base) : []));
+    const open = stateOf(position);
+    const reserve = position.reserves[0]!.slice().reverse().map((card) => rankOf(parseCard(card)));
+    const order = [...new Set([...reserve, ...Array.from({ length: 13 }, (_, i) => i + 1)])];
+    expect(order).toHaveLength(13);
+    expect(restartBases(open).slice(0, 28)).toEqual([0, ...order, 0, ...order]);
+    // No pass per base rank before them, and the last pass is the exact one: every move, base open.
+    expect(passPlan(open).filter((s) => s.kind === 'single' && s.pass.base !== 0)).toEqual([]);
+    expect(passPlan(open).at(-1)).toMatchObject({ kind: 'single', pass: { shuffles: UNBOUNDED, base: 0 } });
+    // Once the base is fixed there is nothing to choose.
+    const fixed = stateOf({ ...position, base: '7' });
+    expect(new Set(restartBases(fixed))).toEqual(new Set([0]));
+  });
+
+  it('with one pass per base rank first, those passes try the same ranks in the same order, before the cheap passes', () => {
+    const position = dealGame(getGame('double-signora'), 0);
+    const open = stateOf(position);
+    const plan = passPlan(open, PLAYER_PLAN);
+    const reserve = position.reserves[0]!.slice().reverse().map((card) => rankOf(parseCard(card)));
+    const order = [...new Set([...reserve, ...Array.from({ length: 13 }, (_, i) => i + 1)])];
+    const based = plan.flatMap((s) => (s.kind === 'single' && s.pass.base !== 0 ? [s.pass.base] : []));
+    expect(based).toEqual(order);
+    // Every pass per base rank comes before the first pass with the base open.
+    const firstOpen = plan.findIndex((s) => s.kind === 'single' && s.pass.base === 0);
+    expect(plan.slice(firstOpen).filter((s) => s.kind === 'single' && s.pass.base !== 0)).toEqual([]);
+    expect(passPlan(stateOf({ ...position, base: '7' }), PLAYER_PLAN).filter((s) => s.kind === 'single' && s.pass.base !== 0)).toEqual([]);
   });
 });
 

@@ -3,13 +3,12 @@
 // through moves and undos, and positions that are not images keep their own keys. Whether the
 // solver's answers stay right with it is test/prove.test.ts.
 import { describe, it, expect } from 'vitest';
-import type { Position } from '../src/deal.js';
+import type { Position } from '../src/position.js';
 import { dealGame } from '../src/deal.js';
 import { GAMES, getGame } from '../src/games/index.js';
-import { State } from '../src/engine/state.js';
 import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../src/engine/moves.js';
-import { mulberry32, stateOf } from './helpers.js';
-import { playedOut } from './endgame.js';
+import { mulberry32, stateOf } from './support/helpers.js';
+import { playedOut } from './support/endgame.js';
 
 const swapSuits = (pos: Position, pairs: [string, string][]): Position => {
   const map = (card: string): string => {

@@ -8,7 +8,7 @@
 // and Kings also some for each direction between Ace and King piles alone. The solver (with and
 // without suit-symmetric keys) must give the plain search's answer on each.
 //
-// Checked against mutants (local patches of src/engine/moves.ts, never committed, 1 Dec 2026):
+// Checked against mutants (local patches of src/engine/moves.ts, never committed):
 // with `if (canonical && kind === KIND_F) continue;` at the top of generateMoves' source loop
 // (the solver's moves, which are the canonical ones, lose every take-back; the plain search
 // here does not use canonical moves), this file failed for all four games, each on a position
@@ -20,8 +20,8 @@
 import { describe, it, expect } from 'vitest';
 import { GAMES } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
-import { exhaustive, expectSolverAgrees, takeBackCase, takeBackKinds, type TakeBack } from './endgame.js';
-import { mulberry32 } from './helpers.js';
+import { exhaustive, expectSolverAgrees, takeBackCase, takeBackKinds, type TakeBack } from './support/endgame.js';
+import { mulberry32 } from './support/helpers.js';
 
 /** Won positions that need a take-back, per game; lost ones; the most tried; the plain search's cap. */
 const NEED = 50;

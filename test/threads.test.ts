@@ -6,44 +6,102 @@ import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
-import { getGame } from '../src/games/index.js';
-import { play, replay } from '../src/referee.js';
-import { passPlan, RESTART_SEEDS, threadPlan, type Stage } from '../src/search/plan.js';
+import { GAMES, getGame } from '../src/games/index.js';
+import { replay } from '../src/referee.js';
+import { passPlan, threadPlan } from '../src/search/plan.js';
+import type { DepthFirstPass, RestartStage, Stage } from '../src/search/passes.js';
+import { RestartSchedule } from '../src/search/restarts.js';
+import { roundSeed } from '../src/search/seeds.js';
 import { Solver } from '../src/search/solver.js';
 import { solvePosition, solvePositionOnThreads } from '../src/solve.js';
-import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, stateOf } from './helpers.js';
+import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, stateOf } from './support/helpers.js';
 
 const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });
 
 describe('the plans of the threads', () => {
-  it('thread 0 makes the single-thread plan; the others its noisy rounds and depth-first stages, every seed their own', () => {
-    const state = stateOf(dealGame(getGame('double-aces-and-kings'), 1));
-    expect(threadPlan(state, 0)).toEqual(passPlan(state));
-    const seeds = (plan: Stage[]): number[][] => plan.map((stage) => ('pass' in stage ? [stage.pass.ties ?? 0] : 'restarts' in stage ? stage.restarts.map((p) => p.ties ?? 0) : []));
-    const noiseSeeds = (plan: Stage[]): (number | undefined)[] => plan.flatMap((stage) => ('rounds' in stage ? [stage.seeds] : []));
-    // The plain first pass (no noise) is thread 0's alone: the others would only repeat it.
-    const others = passPlan(state).filter((stage) => !('rounds' in stage) || stage.noise);
-    expect(others.length).toBe(passPlan(state).length - 1);
-    for (const thread of [1, 2]) {
-      const plan = threadPlan(state, thread);
-      expect(plan.map(({ share }) => share)).toEqual(others.map(({ share }) => share));
-      expect(plan.map((stage) => ('rounds' in stage ? { ...stage, seeds: undefined } : undefined))).toEqual(others.map((stage) => ('rounds' in stage ? { ...stage, seeds: undefined } : undefined)));
-      expect(seeds(plan)).toEqual(seeds(others).map((list) => list.map((seed) => seed + thread * RESTART_SEEDS)));
-      // Double Aces and Kings' two restart stages (before and after its best-first rounds) keep one
-      // list of passes, so the later goes on with the earlier's schedule.
-      const lists = plan.flatMap((stage) => ('restarts' in stage ? [stage.restarts] : []));
-      expect(lists.length).toBe(2);
-      expect(lists[1]).toBe(lists[0]);
+  const states = GAMES.map((game) => ({ id: game.id, state: stateOf(dealGame(game, 1)) }));
+  const THREADS = [1, 2, 3];
+  /** A stage with its seeds taken out: what is left must be the same on every thread. */
+  const unseeded = (stage: Stage): unknown => {
+    const plain = ({ ties: _, ...pass }: DepthFirstPass): DepthFirstPass => pass;
+    switch (stage.kind) {
+      case 'single':
+        return { ...stage, pass: plain(stage.pass) };
+      case 'restarts':
+        return { ...stage, restarts: stage.restarts.map(plain) };
+      case 'rounds':
+        return { ...stage, seeds: undefined };
     }
-    const [zero, one, two] = [0, 1, 2].map((thread) => new Set(seeds(threadPlan(state, thread)).flat()));
-    for (const [a, b] of [[zero!, one!], [zero!, two!], [one!, two!]] as const) expect([...a].filter((seed) => b.has(seed))).toEqual([]);
-    // Each thread's rounds draw their noise with seeds of their own.
-    const rounds = [0, 1, 2].map((thread) => noiseSeeds(threadPlan(state, thread)).at(-1) ?? 0);
-    expect(new Set(rounds).size).toBe(3);
+  };
+  /**
+   * The seeds of the first runs and rounds of a plan, as order.ts and bestfirst.ts draw them
+   * (low 32 bits): the ties seeds of its depth-first passes (restart runs as the schedule makes
+   * them, one schedule per id) and the noise seeds of its best-first rounds.
+   */
+  const seedsOf = (plan: Stage[]): { ties: Set<number>; noise: Set<number> } => {
+    const ties = new Set<number>();
+    const noise = new Set<number>();
+    const schedules = new Map<string, RestartSchedule>();
+    for (const stage of plan) {
+      if (stage.kind === 'single') ties.add((stage.pass.ties ?? 0) >>> 0);
+      else if (stage.kind === 'restarts') {
+        let schedule = schedules.get(stage.schedule);
+        if (!schedule) schedules.set(stage.schedule, (schedule = new RestartSchedule(stage.restarts)));
+        for (let run = 0; run < 3000; run++) ties.add(schedule.next()!.pass.ties! >>> 0);
+      } else if (stage.noise) {
+        for (let round = 1; round <= 30; round++) stage.rounds.forEach((_, i) => noise.add(roundSeed(stage.seeds ?? 0, round, i) >>> 0));
+      }
+    }
+    return { ties, noise };
+  };
+  const shared = (a: Set<number>, b: Set<number>): number[] => [...a].filter((seed) => b.has(seed));
+
+  it('thread 0 makes the single-thread plan', () => {
+    for (const { id, state } of states) expect(threadPlan(state, 0), id).toEqual(passPlan(state));
   });
+
+  it("the other threads make the same stages with the same shares, but for the plain first pass (thread 0's alone)", () => {
+    for (const { id, state } of states) {
+      const plan = passPlan(state);
+      const others = plan.filter((stage) => stage.kind !== 'rounds' || stage.noise);
+      // The games with best-first rounds have the plain pass to drop.
+      expect(others.length, id).toBe(plan.length - (state.rules.bestFirst ? 1 : 0));
+      for (const thread of THREADS) expect(threadPlan(state, thread).map(unseeded), `${id} thread ${thread}`).toEqual(others.map(unseeded));
+    }
+  });
+
+  it('no two threads share a seed: not in the depth-first move orders, not in the noise of the best-first rounds', () => {
+    for (const { id, state } of states) {
+      const seeds = [0, ...THREADS].map((thread) => seedsOf(threadPlan(state, thread)));
+      // Every plan draws seeds of both kinds where it has the stages.
+      for (const { ties, noise } of seeds) {
+        expect(ties.size, id).toBeGreaterThan(1);
+        if (state.rules.bestFirst) expect(noise.size, id).toBeGreaterThan(1);
+      }
+      for (let a = 0; a < seeds.length; a++) {
+        for (let b = a + 1; b < seeds.length; b++) {
+          expect(shared(seeds[a]!.ties, seeds[b]!.ties), `${id} threads ${a} and ${b}`).toEqual([]);
+          expect(shared(seeds[a]!.noise, seeds[b]!.noise), `${id} threads ${a} and ${b}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it("a thread's restart stages go on with one schedule (the same id and passes), as thread 0's do", () => {
+    for (const { id, state } of states) {
+      for (const thread of [0, ...THREADS]) {
+        const restarts = threadPlan(state, thread).filter((s): s is RestartStage => s.kind === 'restarts');
+        expect(new Set(restarts.map((s) => s.schedule)).size, `${id} thread ${thread}`).toBeLessThanOrEqual(1);
+        for (const stage of restarts) expect(stage.restarts, `${id} thread ${thread}`).toEqual(restarts[0]!.restarts);
+      }
+    }
+    // Double Aces and Kings has two (before and after its best-first rounds).
+    expect(threadPlan(stateOf(dealGame(getGame('double-aces-and-kings'), 1)), 1).filter((s) => s.kind === 'restarts')).toHaveLength(2);
+  });
+
   it('a thread with other noise seeds searches the rounds differently, and its wins replay', () => {
     const position = dealGame(getGame('mamy-susan'), 0);
-    const rounds = (thread: number): Stage[] => threadPlan(stateOf(position), thread).filter((stage) => 'rounds' in stage && stage.noise);
+    const rounds = (thread: number): Stage[] => threadPlan(stateOf(position), thread).filter((stage) => stage.kind === 'rounds' && stage.noise);
     const [zero, one] = [0, 1].map((thread) => new Solver(16).solve(stateOf(position), { maxNodes: 400_000, timeLimitMs: 0 }, rounds(thread)));
     expect([zero!.result, one!.result]).toEqual(['won', 'won']);
     expect(one!.nodes).not.toBe(zero!.nodes);

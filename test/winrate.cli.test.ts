@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { runWinrate } from '../src/sim/winrate.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CRASH_WORKER = join(ROOT, 'test', 'fixtures', 'crash-worker.ts');
+const CRASH_WORKER = join(ROOT, 'test', 'support', 'crash-worker.ts');
 const BIN = join(ROOT, 'bin', 'patience.js');
 let dir = '';
 

@@ -38,7 +38,7 @@ export interface BestFirstPass extends Weights {
   readonly shuffles: number;
   /** In rounds, the pass may enter its weight times the round's budget. */
   readonly weight: number;
-  /** Where `noise` is given: every score gets 0..noise-1 more, drawn from the position's key and this seed (bestfirst.ts). */
+  /** Where `noise` is given: every score gets 0..noise-1 more (one less than a depth-first pass's 0..noise), drawn from the position's key and this seed (bestfirst.ts). */
   readonly ties?: number;
   readonly noise?: number;
 }

@@ -170,6 +170,7 @@ export function threadPlan(state: State, thread: number): Stage[] {
       case 'restarts':
         return [{ ...stage, restarts: stage.restarts.map(shift) }];
       case 'rounds':
+        // A rounds stage without noise walks the same tree on every thread: thread 0's alone.
         return stage.noise ? [{ ...stage, seeds: threadRoundSeeds(thread) }] : [];
     }
   });

@@ -105,7 +105,7 @@ export class Solver {
       for (let i = 0; i < stage.rounds.length; i++) {
         if (done[i]) continue;
         // With noise, each pass in each round draws it with a seed of its own.
-        const pass = stage.noise !== undefined ? { ...stage.rounds[i]!, ties: roundSeed(stage.seeds ?? 0, round, i), noise: stage.noise } : stage.rounds[i]!;
+        const pass = stage.noise ? { ...stage.rounds[i]!, ties: roundSeed(stage.seeds ?? 0, round, i), noise: stage.noise } : stage.rounds[i]!;
         const status = this.pass(state, pass, Math.min(ctx.nodes + budget * pass.weight, nodeCap), timeCap);
         if (status === WON || this.lost) return status;
         if (status === EXHAUSTED || status === DEPTH) done[i] = true;
@@ -132,6 +132,7 @@ export class Solver {
     const timeCap = ctx.timeCapFor(stage.share);
     let schedule = this.schedules.get(stage.schedule);
     if (!schedule) this.schedules.set(stage.schedule, (schedule = new RestartSchedule(stage.restarts)));
+    else if (!schedule.makes(stage.restarts)) throw new Error(`restart stages with schedule '${stage.schedule}' have other passes`);
     for (;;) {
       const run = schedule.next();
       if (!run) return schedule.cut ? DEPTH : EXHAUSTED;

@@ -1,15 +1,15 @@
 // End-game positions made from real deals, and a plain exhaustive search to judge them by: the
 // yardstick for every pruning, symmetry and shortcut of the solver (test/prove.test.ts). Not a
 // test file itself (vitest only runs *.test.ts).
-import { cardName, parseCard, rankOf, colourOf } from '../src/cards.js';
-import { dealGame, readPosition, type Position } from '../src/deal.js';
-import { follows } from '../src/games/build.js';
-import type { Game } from '../src/games/index.js';
-import { applyMove, foundationAccepts, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../src/engine/moves.js';
-import { KIND_F, KIND_R, KIND_T, type Rules } from '../src/engine/rules.js';
-import { State } from '../src/engine/state.js';
+import { cardName, parseCard, rankOf, colourOf } from '../../src/cards.js';
+import { dealGame } from '../../src/deal.js';
+import { readPosition, type Position } from '../../src/position.js';
+import { follows } from '../../src/games/build.js';
+import type { Game } from '../../src/games/index.js';
+import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../../src/engine/moves.js';
+import { KIND_F, KIND_R, type Rules } from '../../src/engine/rules.js';
 import { expect } from 'vitest';
-import type { Solver } from '../src/search/solver.js';
+import type { Solver } from '../../src/search/solver.js';
 import { stateOf } from './helpers.js';
 
 /**

@@ -5,14 +5,16 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RANKS } from '../src/cards.js';
-import { dealGame, readPosition, type Position } from '../src/deal.js';
-import { compileGame, type CompiledGame } from '../src/engine/game.js';
-import { State } from '../src/engine/state.js';
-import { getGame } from '../src/games/index.js';
-import { greedyPlayer } from '../src/player/greedy.js';
-import { playGame } from '../src/player/play.js';
-import { play } from '../src/referee.js';
+import { RANKS, SUITS } from '../../src/cards.js';
+import { dealGame } from '../../src/deal.js';
+import { readPosition, type Position } from '../../src/position.js';
+import { compileGame, type CompiledGame } from '../../src/engine/game.js';
+import { applyMove, isLegal, parseMove, undoMove } from '../../src/engine/moves.js';
+import { State } from '../../src/engine/state.js';
+import { getGame } from '../../src/games/index.js';
+import { greedyPlayer } from '../../src/player/greedy.js';
+import { playGame } from '../../src/player/play.js';
+import { play } from '../../src/referee.js';
 
 // ---------------------------------------------------------------------------------------------
 // Randomness
@@ -29,6 +31,16 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** A copy of `xs` in an order drawn from `rng` (Fisher-Yates). */
+export function shuffled<T>(rng: () => number, xs: readonly T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Positions
 
@@ -40,6 +52,9 @@ export const stateOf = (p: Position): State => State.fromPosition(compiled(p.gam
 
 /** A position checked as the tool checks input (card counts, pile limits, foundations). */
 export const valid = (p: Position): Position => readPosition(JSON.stringify(p));
+
+/** A deep copy of a position, to change without touching the original. */
+export const clone = (p: Position): Position => structuredClone(p);
 
 /** The rank of 1 (A) to 13 (K), counted round the 13 ranks for any other n (14 is A again). */
 export const rank = (n: number): string => RANKS[(((n - 1) % 13) + 13) % 13]!;
@@ -57,10 +72,58 @@ export function mamySusan(heights: number[], piles: { t: string[][]; r?: string[
   });
 }
 
+/** Mamy Susan six moves from won: QC and KC on t7 and t2, KH in the reserve, KS on the waste, KD in the stock. */
+export function nearlyWonMamySusan(): Position {
+  const foundations = [0, 1, 2, 3, 0, 1, 2, 3].map((s) => [...RANKS].map((r) => r + SUITS[s]!));
+  const take = (f: number, n: number): string[] => foundations[f]!.splice(13 - n, n);
+  const tableau: string[][] = Array.from({ length: 10 }, () => []);
+  const [qc, kc] = take(0, 2) as [string, string];
+  tableau[2] = [kc];
+  tableau[7] = [qc];
+  return valid({ game: 'mamy-susan', foundations, tableau, reserves: [take(2, 1)], stock: take(1, 1), waste: take(3, 1) });
+}
+
+/** A line that wins nearlyWonMamySusan(). */
+export const NEARLY_WON_MAMY_SUSAN_LINE: readonly string[] = ['t7>f0', 't2>f0', 'r0>f2', 'w>f3', 'draw', 'w>f1'];
+
+// ---------------------------------------------------------------------------------------------
+// The engine beside the referee
+
+/**
+ * Every move string between the piles of a position, legal or not: every pile to every pile
+ * (the stock and a waste the game may not have included), runs from every tableau pile of 2 up
+ * to one card more than the pile holds (at least 4), and draw. Only one spelling of each move.
+ */
+export function candidates(p: Position): string[] {
+  const ids = ['s', 'w', ...p.foundations.map((_, i) => `f${i}`), ...p.tableau.map((_, i) => `t${i}`), ...p.reserves.map((_, i) => `r${i}`)];
+  const out = ['draw'];
+  for (const a of ids) {
+    for (const b of ids) {
+      out.push(`${a}>${b}`);
+      const height = a[0] === 't' ? p.tableau[Number(a.slice(1))]!.length : -1;
+      for (let n = 2; height >= 0 && n <= Math.max(height + 1, 4); n++) out.push(`${a}:${n}>${b}`);
+    }
+  }
+  return out;
+}
+
+/** The engine's position after `move` (which it must take as legal); also checks that undoing it restores the position. */
+export function enginePlay(pos: Position, move: string): Position {
+  const s = stateOf(pos);
+  const before = s.toPosition();
+  const m = parseMove(s.rules, move);
+  if (m < 0 || !isLegal(s, m)) throw new Error(`engine refuses ${move}`);
+  applyMove(s, m);
+  const after = s.toPosition();
+  undoMove(s);
+  expect(s.toPosition(), `engine undo of ${move}`).toEqual(before);
+  return after;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The built command line (bin/patience.js runs dist/, built by `npx tsc -p .`; npm test does)
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'patience.js');
 
 export interface Run {
@@ -95,6 +158,20 @@ export function expectOneLineError(r: Run, ...patterns: RegExp[]): void {
     expect(r.stderr, context).toMatch(p);
   }
 }
+
+/**
+ * A solve result (FORMATS.md) as `check` reads it: `moves` from `position` claimed to end
+ * `outcome`, the position's seed (if it has one) at the top too, then `extra`.
+ */
+export const solveResult = (position: Position, moves: readonly string[], outcome = 'won', extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  game: position.game,
+  ...(position.seed !== undefined ? { seed: position.seed } : {}),
+  position,
+  result: outcome,
+  moves,
+  stats: { nodes: 1, ms: 0.1 },
+  ...extra,
+});
 
 /** Throws unless dist/ has been built: the command line runs it. */
 export function requireBuiltCli(): void {
