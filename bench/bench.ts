@@ -29,9 +29,26 @@ const { values } = parseArgs({
   },
 });
 const deals = positive('--deals', values.deals!);
-const settings = { memoryMb: positive('--memory', values.memory!), maxNodes: 0, timeLimit: positive('--time-limit', values['time-limit']!) };
+const settings = {
+  memoryMb: positive('--memory', values.memory!),
+  maxNodes: 0,
+  timeLimit: positive('--time-limit', values['time-limit']!),
+};
 const solver = new Solver(settings.memoryMb);
-const columns = ['game', 'deals', 'time_limit', 'won', 'lost', 'unknown', 'deals_per_s', 'nodes_per_s', 'median_ms', 'p95_ms', 'peak_rss_mb', 'sampling_decisions_per_s'];
+const columns = [
+  'game',
+  'deals',
+  'time_limit',
+  'won',
+  'lost',
+  'unknown',
+  'deals_per_s',
+  'nodes_per_s',
+  'median_ms',
+  'p95_ms',
+  'peak_rss_mb',
+  'sampling_decisions_per_s',
+];
 const playerDeals = positive('--player-deals', values['player-deals']!);
 const rows: Record<string, string | number>[] = [];
 
@@ -49,7 +66,10 @@ for (const game of GAMES.filter((g) => !values.game || g.id === values.game)) {
   }
   const totalMs = times.reduce((a, b) => a + b, 0);
   rows.push({
-    game: game.id, deals, time_limit: settings.timeLimit, ...counts,
+    game: game.id,
+    deals,
+    time_limit: settings.timeLimit,
+    ...counts,
     deals_per_s: round(deals / (totalMs / 1000)),
     nodes_per_s: Math.round(nodes / (totalMs / 1000)),
     median_ms: round(percentile(times, 0.5)),
@@ -65,7 +85,9 @@ for (const row of rows) {
   const old = previous.find((p) => p.game === row.game);
   if (!old) continue;
   const ratio = (k: string): string => (Number(old[k]) > 0 ? (Number(row[k]) / Number(old[k])).toFixed(2) : '-');
-  console.log(`${String(row.game).padEnd(22)} vs ${values.compare}: nodes/s x${ratio('nodes_per_s')}, deals/s x${ratio('deals_per_s')}, median ms x${ratio('median_ms')}`);
+  console.log(
+    `${String(row.game).padEnd(22)} vs ${values.compare}: nodes/s x${ratio('nodes_per_s')}, deals/s x${ratio('deals_per_s')}, median ms x${ratio('median_ms')}`,
+  );
 }
 mkdirSync(dirname(values.out!), { recursive: true });
 writeFileSync(values.out!, stringify(rows, { header: true, columns }));

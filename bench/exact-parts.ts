@@ -74,9 +74,13 @@ SearchContext.prototype.enter = function (this: SearchContext, s: State, m: numb
   return step;
 };
 
-const found = new Solver(4096).solve(state, { maxNodes, timeLimitMs: 0 }, [{ kind: 'single', share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties: CHOSEN.ties } }]);
+const found = new Solver(4096).solve(state, { maxNodes, timeLimitMs: 0 }, [
+  { kind: 'single', share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties: CHOSEN.ties } },
+]);
 const share = (n: number): string => `${n} (${((100 * n) / fresh).toFixed(0)} %)`;
 console.log(`double-aces-and-kings seed ${seed}: ${found.result} after ${found.nodes} positions entered, best ${found.best} home`);
-console.log(`new positions ${fresh}; distinct: the rest ${share(rests.size)}, foundations ${foundations.size}, foundation classes ${classes.size}, positions up to foundation moves ${share(upToFoundationMoves.size)}`);
+console.log(
+  `new positions ${fresh}; distinct: the rest ${share(rests.size)}, foundations ${foundations.size}, foundation classes ${classes.size}, positions up to foundation moves ${share(upToFoundationMoves.size)}`,
+);
 const layers = [...byStock.entries()].sort((a, b) => a[0] - b[0]).slice(0, 4);
 console.log(`new positions by stock cards left: ${layers.map(([n, k]) => `${n}: ${share(k)}`).join(', ')}`);

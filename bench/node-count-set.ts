@@ -70,15 +70,20 @@ export function run(c: Case, solver: Solver): Outcome {
   const position = dealGame(getGame(c.game), c.seed);
   if (c.player) {
     const played = playGame(position, makePlayer(c.player, position.game, { budget: c.budget ?? 1, sampling: DEFAULT_SAMPLING }, c.seed));
-    return { result: played.result, nodes: played.moves.length, best: played.stats.mostHome ?? 0, digest: digestOf(textCodes(played.moves)) };
+    return {
+      result: played.result,
+      nodes: played.moves.length,
+      best: played.stats.mostHome ?? 0,
+      digest: digestOf(textCodes(played.moves)),
+    };
   }
   const state = searchState(position);
   const found = solver.solve(state, { maxNodes: c.nodes!, timeLimitMs: 0 }, PLANS[c.plan!]!(state));
   return { result: found.result, nodes: found.nodes, best: found.best, digest: digestOf([found.bestFirstMove, ...found.moves]) };
 }
 
-export const name = (c: Case): string => (c.player ? `${c.game} ${c.seed} ${c.player}${c.budget ? ` budget ${c.budget}` : ''}` : `${c.game} ${c.seed} ${c.plan} ${c.nodes}`);
-
+export const name = (c: Case): string =>
+  c.player ? `${c.game} ${c.seed} ${c.player}${c.budget ? ` budget ${c.budget}` : ''}` : `${c.game} ${c.seed} ${c.plan} ${c.nodes}`;
 
 /** The expected outcomes, by case name. */
 export const EXPECTED_FILE = new URL('./node-counts.json', import.meta.url);

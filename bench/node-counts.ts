@@ -20,9 +20,11 @@ for (const c of CASES) {
   const want = expected[key];
   const same = want !== undefined && JSON.stringify(want) === JSON.stringify(got);
   if (!values.write && !same) differ++;
-  console.log(`${values.write ? 'wrote' : same ? 'same ' : 'DIFFER'} ${key}: ${got.result} ${got.nodes} best ${got.best} digest ${got.digest}${!values.write && !same ? ` (expected ${want ? `${want.result} ${want.nodes} best ${want.best} digest ${want.digest}` : 'no entry'})` : ''}`);
+  console.log(
+    `${values.write ? 'wrote' : same ? 'same ' : 'DIFFER'} ${key}: ${got.result} ${got.nodes} best ${got.best} digest ${got.digest}${!values.write && !same ? ` (expected ${want ? `${want.result} ${want.nodes} best ${want.best} digest ${want.digest}` : 'no entry'})` : ''}`,
+  );
 }
-if (values.write) writeFileSync(EXPECTED_FILE, `${JSON.stringify(found, null, 1)}\n`);
+if (values.write) writeFileSync(EXPECTED_FILE, `${JSON.stringify(found, null, 2)}\n`);
 else if (differ) {
   console.log(`${differ} of ${CASES.length} cases differ from bench/node-counts.json`);
   process.exit(1);

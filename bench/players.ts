@@ -28,8 +28,24 @@ const deals = Number(values.deals);
 const start = Number(values.start);
 const make = (seed: number): Player => {
   if (values.player === 'greedy') return greedyPlayer;
-  if (values.player === 'sampling') return samplingPlayer({ ...DEFAULT_SAMPLING, samples: Number(values.samples ?? DEFAULT_SAMPLING.samples), nodes: Number(values.nodes ?? DEFAULT_SAMPLING.nodes), keep: values.keep }, seed);
-  return rolloutPlayer({ ...DEFAULT_ROLLOUT, samples: Number(values.samples ?? DEFAULT_ROLLOUT.samples), width: Number(values.width ?? DEFAULT_ROLLOUT.width) }, seed);
+  if (values.player === 'sampling')
+    return samplingPlayer(
+      {
+        ...DEFAULT_SAMPLING,
+        samples: Number(values.samples ?? DEFAULT_SAMPLING.samples),
+        nodes: Number(values.nodes ?? DEFAULT_SAMPLING.nodes),
+        keep: values.keep,
+      },
+      seed,
+    );
+  return rolloutPlayer(
+    {
+      ...DEFAULT_ROLLOUT,
+      samples: Number(values.samples ?? DEFAULT_ROLLOUT.samples),
+      width: Number(values.width ?? DEFAULT_ROLLOUT.width),
+    },
+    seed,
+  );
 };
 let won = 0;
 let cpuMs = 0;
@@ -42,4 +58,6 @@ for (let seed = start; seed < start + deals; seed++) {
   if (r.result === 'won') won++;
   moves += r.moves.length;
 }
-process.stdout.write(`${game.id} ${values.player} ${JSON.stringify(values)} seeds ${start}..${start + deals - 1}: won ${won}/${deals} (${((100 * won) / deals).toFixed(1)} %), ${(cpuMs / deals).toFixed(0)} ms of CPU a game, ${(moves / deals).toFixed(0)} moves a game\n`);
+process.stdout.write(
+  `${game.id} ${values.player} ${JSON.stringify(values)} seeds ${start}..${start + deals - 1}: won ${won}/${deals} (${((100 * won) / deals).toFixed(1)} %), ${(cpuMs / deals).toFixed(0)} ms of CPU a game, ${(moves / deals).toFixed(0)} moves a game\n`,
+);

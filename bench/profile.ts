@@ -61,5 +61,7 @@ for (const game of GAMES.filter((g) => !values.game || g.id === values.game)) {
     for (const m of [found.nodes, found.best, found.bestFirstMove, ...found.moves]) digest = (Math.imul(digest, 31) + m) >>> 0;
   }
   const rate = Math.round(nodes / (ms / 1000));
-  console.log(`${game.id.padEnd(22)} nodes ${nodes} ms ${ms.toFixed(0)} cpu ${cpuMs.toFixed(0)} nodes/s ${rate} results ${results.join('')} digest ${digest.toString(16)}`);
+  console.log(
+    `${game.id.padEnd(22)} nodes ${nodes} ms ${ms.toFixed(0)} cpu ${cpuMs.toFixed(0)} nodes/s ${rate} results ${results.join('')} digest ${digest.toString(16)}`,
+  );
 }

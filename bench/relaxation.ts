@@ -78,9 +78,13 @@ function released(seed: number, emptyPiles: boolean): number {
   }
 }
 
-const { values } = parseArgs({ options: { seeds: { type: 'string', default: '0..999' }, 'no-empty': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { seeds: { type: 'string', default: '0..999' }, 'no-empty': { type: 'boolean', default: false } },
+});
 const range = /^(\d+)\.\.(\d+)$/.exec(values.seeds);
-const seeds = range ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i) : values.seeds.split(',').map(Number);
+const seeds = range
+  ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i)
+  : values.seeds.split(',').map(Number);
 if (seeds.length === 0 || seeds.some((s) => !Number.isInteger(s) || s < 0)) {
   console.error('relaxation: --seeds A..B or a list of whole numbers');
   process.exit(2);

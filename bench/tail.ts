@@ -57,7 +57,9 @@ const tuned = {
 };
 if (!(tuned.restartsFirst >= 0 && tuned.restartsFirst < 1)) fail('--restarts-first a share from 0 up to 1');
 if (!['yes', 'no', undefined].includes(values['plain-first-pass'])) fail('--plain-first-pass yes or no');
-const changes = ['noise', 'plain-first-pass', 'order-noise', 'round-nodes', 'restarts-first'].filter((k) => values[k as keyof typeof values] !== undefined);
+const changes = ['noise', 'plain-first-pass', 'order-noise', 'round-nodes', 'restarts-first'].filter(
+  (k) => values[k as keyof typeof values] !== undefined,
+);
 if (changes.length && values.plan !== 'chosen') fail(`--${changes[0]} changes the chosen plan: only with --plan chosen`);
 
 const PLANS: Record<string, (state: State) => Stage[]> = {
@@ -96,7 +98,10 @@ for (const [name, set] of sets) {
       const state = searchState(position);
       const found = solver.solve(state, { maxNodes, timeLimitMs: 0 }, plan!(state));
       if (found.result === 'won') {
-        const verdict = replay(position, found.moves.map((m) => formatMove(state.rules, m)));
+        const verdict = replay(
+          position,
+          found.moves.map((m) => formatMove(state.rules, m)),
+        );
         if (!verdict.ok || !verdict.won) throw new Error(`${game} ${seed}: the win fails replay`);
         won.push(seed);
       }
@@ -106,7 +111,9 @@ for (const [name, set] of sets) {
       ms += found.ms;
       console.log(`${name} ${game} ${seed} ${found.result} ${found.nodes} nodes ${Math.round(found.ms)} ms best ${found.best}`);
     }
-    totals.push(`${planName} ${name} ${game}: ${decided}/${seeds.length} decided (won ${won.join(' ') || '-'}; lost ${lost.join(' ') || '-'}), ${(nodes / 1e6).toFixed(2)}M nodes, ${(ms / 1000).toFixed(1)} s`);
+    totals.push(
+      `${planName} ${name} ${game}: ${decided}/${seeds.length} decided (won ${won.join(' ') || '-'}; lost ${lost.join(' ') || '-'}), ${(nodes / 1e6).toFixed(2)}M nodes, ${(ms / 1000).toFixed(1)} s`,
+    );
   }
 }
 console.log(`--- plan ${planName}, ${maxNodes} nodes a deal`);

@@ -13,7 +13,24 @@ const dir = mkdtempSync(join(tmpdir(), 'patience-screenshot-'));
 const html = join(dir, 'double-signora-1.html');
 const png = join(root, 'docs', 'show-double-signora.png');
 try {
-  execFileSync(process.execPath, [join(root, 'bin', 'patience.js'), 'show', '--game', 'double-signora', '--seed', '1', '--max-nodes', '5000000', '--time-limit', '0', '--out', html], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'bin', 'patience.js'),
+      'show',
+      '--game',
+      'double-signora',
+      '--seed',
+      '1',
+      '--max-nodes',
+      '5000000',
+      '--time-limit',
+      '0',
+      '--out',
+      html,
+    ],
+    { stdio: 'inherit' },
+  );
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await page.goto(pathToFileURL(html).href);

@@ -35,8 +35,7 @@ export const rankName = (rank: number): string => RANKS[rank - 1]!;
 export function orderedDecks(decks: number): number[] {
   const cards: number[] = [];
   for (let d = 0; d < decks; d++)
-    for (let suit = 0; suit < 4; suit++)
-      for (let rank = 1; rank <= 13; rank++) cards.push(makeCard(rank, suit));
+    for (let suit = 0; suit < 4; suit++) for (let rank = 1; rank <= 13; rank++) cards.push(makeCard(rank, suit));
   return cards;
 }
 

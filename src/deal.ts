@@ -82,7 +82,11 @@ function pileOf(pos: Position, id: string): string[] {
   const m = /^([ftr])(\d+)$/.exec(id);
   const pile = m
     ? { f: pos.foundations, t: pos.tableau, r: pos.reserves }[m[1] as 'f' | 't' | 'r'][Number(m[2])]
-    : id === 's' ? pos.stock : id === 'w' ? pos.waste : undefined;
+    : id === 's'
+      ? pos.stock
+      : id === 'w'
+        ? pos.waste
+        : undefined;
   if (!pile) throw new UsageError(`no pile '${id}' in ${pos.game}`);
   return pile;
 }

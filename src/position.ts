@@ -40,13 +40,15 @@ export function readPosition(text: string): Position {
 
 /** A position from parsed JSON, checked as readPosition checks it. */
 export function positionFromJson(raw: unknown): Position {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`a position must be a JSON object, not ${describeJson(raw)}`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new UsageError(`a position must be a JSON object, not ${describeJson(raw)}`);
   const obj = raw as Record<string, unknown>;
   if (typeof obj.game !== 'string') throw new UsageError("position has no 'game'");
   const game = getGame(obj.game);
   const pos = emptyPosition(game);
   if (obj.seed !== undefined) {
-    if (typeof obj.seed !== 'number' && typeof obj.seed !== 'string') throw new UsageError(`bad seed: a seed is a whole number, not ${describeJson(obj.seed)}`);
+    if (typeof obj.seed !== 'number' && typeof obj.seed !== 'string')
+      throw new UsageError(`bad seed: a seed is a whole number, not ${describeJson(obj.seed)}`);
     pos.seed = parseSeed(obj.seed);
   }
 
@@ -170,7 +172,9 @@ function validate(game: Game, pos: Position): void {
 export function formatPosition(pos: Position, opts: { symbols?: boolean } = {}): string {
   const show = (c: string): string => (opts.symbols ? cardSymbol(parseCard(c)) : c);
   const game = getGame(pos.game);
-  const lines = [`${game.name}${pos.seed !== undefined ? `, seed ${pos.seed}` : ''}${'base' in pos ? `, base rank ${pos.base ?? 'not yet fixed'}` : ''}`];
+  const lines = [
+    `${game.name}${pos.seed !== undefined ? `, seed ${pos.seed}` : ''}${'base' in pos ? `, base rank ${pos.base ?? 'not yet fixed'}` : ''}`,
+  ];
   const line = (id: string, label: string, pile: string[], extra = ''): void => {
     lines.push(`${id.padEnd(4)}${label.padEnd(12)}${pile.map(show).join(' ')}${extra}`);
   };

@@ -9,8 +9,7 @@ import type { Position } from './position.js';
 
 export type Verdict =
   /** wonAt: the number of moves after which every card was first home (null if never). */
-  | { ok: true; won: boolean; wonAt: number | null; final: Position }
-  | { ok: false; index: number; move: string; reason: string };
+  { ok: true; won: boolean; wonAt: number | null; final: Position } | { ok: false; index: number; move: string; reason: string };
 
 // ---------------------------------------------------------------------------------------------
 // Cards, read from their two-character names.
@@ -125,21 +124,15 @@ const doubleSignora: GameRules = {
       return rank(card) === parseRank(base) ? null : `DS-3: an empty foundation takes only the base rank ${base}`;
     }
     if (pile.length >= 13) return 'DS-4: a foundation holds at most 13 cards';
-    return signoraFoundationFollows(below, card)
-      ? null
-      : `DS-4: ${card} does not go on ${below} (up by one, alternating colour)`;
+    return signoraFoundationFollows(below, card) ? null : `DS-4: ${card} does not go on ${below} (up by one, alternating colour)`;
   },
   tableauAccepts(pos, t, card) {
     const below = top(pos.tableau[t]!);
     if (below === undefined) {
       // DS-7: a space exists only once stock and waste are used up; then it takes any card.
-      return pos.stock.length === 0 && pos.waste.length === 0
-        ? null
-        : 'DS-7: a space is filled from the waste or stock, not by the player';
+      return pos.stock.length === 0 && pos.waste.length === 0 ? null : 'DS-7: a space is filled from the waste or stock, not by the player';
     }
-    return signoraTableauFollows(below, card)
-      ? null
-      : `DS-5: ${card} does not go on ${below} (down by one, alternating colour)`;
+    return signoraTableauFollows(below, card) ? null : `DS-5: ${card} does not go on ${below} (down by one, alternating colour)`;
   },
   foundationMayGive: anyFoundationCardMayLeave,
   draw: 'to-waste',
@@ -179,12 +172,12 @@ const doubleAcesAndKings: GameRules = {
     // down to A; suits do not matter and nothing wraps.
     if (below === undefined) {
       const wanted = acePile ? 1 : 13;
-      return rank(card) === wanted ? null : `DAK-3: an empty ${acePile ? 'Ace' : 'King'} foundation takes only ${acePile ? 'an Ace' : 'a King'}`;
+      return rank(card) === wanted
+        ? null
+        : `DAK-3: an empty ${acePile ? 'Ace' : 'King'} foundation takes only ${acePile ? 'an Ace' : 'a King'}`;
     }
     const wantedRank = acePile ? rank(below) + 1 : rank(below) - 1; // no wrap: 14 and 0 match nothing
-    return rank(card) === wantedRank
-      ? null
-      : `DAK-3: ${card} does not go on ${below} (${acePile ? 'up' : 'down'} by one, no wrap)`;
+    return rank(card) === wantedRank ? null : `DAK-3: ${card} does not go on ${below} (${acePile ? 'up' : 'down'} by one, no wrap)`;
   },
   tableauAccepts(pos, t) {
     // DAK-4: a slot holds one card; an empty slot takes any card.
@@ -247,9 +240,7 @@ const mamySusan: GameRules = {
     // MS-3 and the Decision: any Ace starts any empty foundation.
     if (below === undefined) return rank(card) === 1 ? null : 'MS-3: an empty foundation takes only an Ace';
     // MS-3: up by one in suit, no wrap (nothing goes on a K).
-    return sameSuit(below, card) && rank(card) === rank(below) + 1
-      ? null
-      : `MS-3: ${card} does not go on ${below} (up by one in suit)`;
+    return sameSuit(below, card) && rank(card) === rank(below) + 1 ? null : `MS-3: ${card} does not go on ${below} (up by one in suit)`;
   },
   tableauAccepts(pos, t, card) {
     const below = top(pos.tableau[t]!);
@@ -319,11 +310,7 @@ function attemptDraw(pos: Position, rules: GameRules): { reason: string } | { ne
   return { next };
 }
 
-function attemptCardMove(
-  pos: Position,
-  rules: GameRules,
-  move: Move & { draw: false },
-): { reason: string } | { next: Position } {
+function attemptCardMove(pos: Position, rules: GameRules, move: Move & { draw: false }): { reason: string } | { next: Position } {
   const reason = whyCardMoveIllegal(pos, rules, move);
   if (reason !== null) return { reason };
   const next = copy(pos);

@@ -56,15 +56,18 @@ export function readSolveResult(text: string): ReadResult {
   if (obj.seed !== undefined) {
     const seed = typeof obj.seed === 'number' || typeof obj.seed === 'string' ? parseSeed(obj.seed) : NaN;
     if (Number.isNaN(seed)) throw new UsageError("result's 'seed' must be a whole number");
-    if (position.seed !== undefined && position.seed !== seed) throw new UsageError(`result's seed ${seed} is not its position's seed ${position.seed}`);
+    if (position.seed !== undefined && position.seed !== seed)
+      throw new UsageError(`result's seed ${seed} is not its position's seed ${position.seed}`);
     position.seed = seed;
   }
   const mismatch = seedMismatch(position);
   if (mismatch !== null) throw new UsageError(`result: ${mismatch}`);
   const result = obj.result;
   if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new UsageError("result's 'result' must be won, lost or unknown");
-  if (!Array.isArray(obj.moves) || obj.moves.some((m) => typeof m !== 'string')) throw new UsageError("result's 'moves' must be a list of strings");
-  const stats = typeof obj.stats === 'object' && obj.stats !== null && !Array.isArray(obj.stats) ? (obj.stats as Record<string, unknown>) : {};
+  if (!Array.isArray(obj.moves) || obj.moves.some((m) => typeof m !== 'string'))
+    throw new UsageError("result's 'moves' must be a list of strings");
+  const stats =
+    typeof obj.stats === 'object' && obj.stats !== null && !Array.isArray(obj.stats) ? (obj.stats as Record<string, unknown>) : {};
   return {
     game: position.game,
     ...(position.seed !== undefined ? { seed: position.seed } : {}),
@@ -85,7 +88,9 @@ export function checkResult(r: ReadResult): string {
   if (!verdict.ok) throw new UsageError(`move ${verdict.index + 1} '${verdict.move}' is illegal: ${verdict.reason}`);
   if (verdict.wonAt !== null && verdict.wonAt < r.moves.length) {
     // The game ends when every card is home: a line that goes on is not a win of this game.
-    throw new UsageError(`move ${verdict.wonAt + 1} '${r.moves[verdict.wonAt]}' comes after the game is already won (after move ${verdict.wonAt}: every card is home)`);
+    throw new UsageError(
+      `move ${verdict.wonAt + 1} '${r.moves[verdict.wonAt]}' comes after the game is already won (after move ${verdict.wonAt}: every card is home)`,
+    );
   }
   if (r.result === 'won' && !verdict.won) throw new UsageError(`the ${r.moves.length} moves are legal but do not win: the result says won`);
   if (r.result !== 'won' && verdict.won) throw new UsageError(`the ${r.moves.length} moves win, but the result says ${r.result}`);

@@ -43,7 +43,9 @@ function reportOf(position: Position, state: State, found: SearchResult, extra: 
     const verdict = replay(position, moves);
     if (!verdict.ok || !verdict.won) {
       const why = verdict.ok ? 'the line does not win' : `move ${verdict.index + 1} '${verdict.move}': ${verdict.reason}`;
-      throw new Error(`engine bug: a win found for ${position.game}${position.seed !== undefined ? ` seed ${position.seed}` : ''} fails replay (${why})`);
+      throw new Error(
+        `engine bug: a win found for ${position.game}${position.seed !== undefined ? ` seed ${position.seed}` : ''} fails replay (${why})`,
+      );
     }
   }
   return {
@@ -77,7 +79,12 @@ export async function solvePositionOnThreads(position: Position, settings: Solve
   const state = searchState(position);
   const { Piscina } = await import('piscina');
   const entry = workerEntry(import.meta.url, 'solve-thread');
-  const pool = new Piscina<ThreadTask, ThreadAnswer>({ filename: entry.filename, execArgv: entry.execArgv, minThreads: threads, maxThreads: threads });
+  const pool = new Piscina<ThreadTask, ThreadAnswer>({
+    filename: entry.filename,
+    execArgv: entry.execArgv,
+    minThreads: threads,
+    maxThreads: threads,
+  });
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const abort = new AbortController();
   let grace: NodeJS.Timeout | undefined;

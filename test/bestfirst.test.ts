@@ -29,13 +29,15 @@ describe('home order: how many cards go onto a foundation before a card can', ()
     expect([orderOf('mamy-susan', 'AH'), orderOf('mamy-susan', '2H'), orderOf('mamy-susan', 'KS')]).toEqual([0, 1, 12]);
   });
   it('Double Signora (DS-3, DS-4: up from the base rank with wrap): counted from the base', () => {
-    expect([orderOf('double-signora', '5C', 5), orderOf('double-signora', '6H', 5), orderOf('double-signora', '4S', 5)]).toEqual([0, 1, 12]);
+    expect([orderOf('double-signora', '5C', 5), orderOf('double-signora', '6H', 5), orderOf('double-signora', '4S', 5)]).toEqual([
+      0, 1, 12,
+    ]);
     expect(orderOf('double-signora', '4S', 0), 'no base rank yet: nothing is known to block').toBe(0);
   });
   it('Double Aces and Kings (DAK-3: up from A or down from K): the nearer end', () => {
     expect(['AC', 'KC', '2D', 'QD', '7S'].map((c) => orderOf('double-aces-and-kings', c))).toEqual([0, 0, 1, 1, 6]);
   });
-  it('Double Dot (DD-3: by two in suit from AC, AS, 2H, 2D): the place in its suit\'s sequence', () => {
+  it("Double Dot (DD-3: by two in suit from AC, AS, 2H, 2D): the place in its suit's sequence", () => {
     expect(['3C', '2C', '4H', 'AH', 'KD'].map((c) => orderOf('double-dot', c))).toEqual([1, 7, 1, 6, 12]);
   });
 });
@@ -44,11 +46,21 @@ describe('the score', () => {
   const score = (p: Position, home = 100): number => evaluate(stateOf(p), homeOrder(compiled(p.game).rules), { home, wasteBlocker: 40 });
   const full = [13, 13, 13, 13, 13, 13, 13, 13];
   it('a card above one that must go home first counts against', () => {
-    const blocked = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['QC', 'KC'], ['QC', 'KC']] });
-    const clear = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], { t: [['KC', 'QC'], ['KC', 'QC']] });
+    const blocked = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], {
+      t: [
+        ['QC', 'KC'],
+        ['QC', 'KC'],
+      ],
+    });
+    const clear = mamySusan([11, ...full.slice(1, 4), 11, ...full.slice(5)], {
+      t: [
+        ['KC', 'QC'],
+        ['KC', 'QC'],
+      ],
+    });
     expect(score(clear)).toBeGreaterThan(score(blocked));
   });
-  it('a card home counts for, by the pass\'s weight', () => {
+  it("a card home counts for, by the pass's weight", () => {
     const out = mamySusan([12, ...full.slice(1)], { t: [['KC']] });
     const home = mamySusan(full, { t: [] });
     expect(score(home)).toBeGreaterThan(score(out));
@@ -58,7 +70,12 @@ describe('the score', () => {
   });
 });
 
-function search(position: Position, megabytes = 16, how = ANY_SHUFFLES, state = stateOf(position)): { outcome: Status; moves: string[]; nodes: number } {
+function search(
+  position: Position,
+  megabytes = 16,
+  how = ANY_SHUFFLES,
+  state = stateOf(position),
+): { outcome: Status; moves: string[]; nodes: number } {
   const ctx = new SearchContext(16);
   ctx.start(state, { maxNodes: 1_000_000, timeLimitMs: 0 });
   ctx.beginPass(state, 1_000_000, Infinity);
@@ -89,7 +106,18 @@ describe('best-first search', () => {
   });
   it('a lost Mamy Susan position (both Ks of each suit on the Qs they need) is expanded to the end', () => {
     const lost = mamySusan([11, 11, 9, 10, 11, 11, 9, 11], {
-      t: [['QC', 'KC'], ['QC', 'KC'], ['QD', 'KD'], ['QD', 'KD'], ['QH', 'KH'], ['QH', 'KH'], ['QS', 'KS'], ['QS', 'KS'], ['TH', 'JH'], ['TH', 'JH']],
+      t: [
+        ['QC', 'KC'],
+        ['QC', 'KC'],
+        ['QD', 'KD'],
+        ['QD', 'KD'],
+        ['QH', 'KH'],
+        ['QH', 'KH'],
+        ['QS', 'KS'],
+        ['QS', 'KS'],
+        ['TH', 'JH'],
+        ['TH', 'JH'],
+      ],
       r: ['JS'],
     });
     expect(search(lost).outcome).toBe(EXHAUSTED);

@@ -5,7 +5,14 @@ import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
 import { GAMES, getGame } from '../src/games/index.js';
-import { cliScratchFolder, expectOneLineError, NEARLY_WON_MAMY_SUSAN_LINE, nearlyWonMamySusan, patience, solveResult } from './support/helpers.js';
+import {
+  cliScratchFolder,
+  expectOneLineError,
+  NEARLY_WON_MAMY_SUSAN_LINE,
+  nearlyWonMamySusan,
+  patience,
+  solveResult,
+} from './support/helpers.js';
 
 const { file, path: inScratch } = cliScratchFolder('patience-cli-test-');
 

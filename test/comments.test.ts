@@ -10,14 +10,30 @@ const SRC = join(import.meta.dirname, '..', 'src');
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?';
 /** What a comment must not hold, each with a name for the failure message. */
 const FORBIDDEN: [string, RegExp][] = [
-  ['a date', new RegExp(`\\b\\d{1,2} ${MONTH},? \\d{4}\\b|\\b${MONTH} \\d{1,2},? \\d{4}\\b|\\b${MONTH} \\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`)],
+  [
+    'a date',
+    new RegExp(`\\b\\d{1,2} ${MONTH},? \\d{4}\\b|\\b${MONTH} \\d{1,2},? \\d{4}\\b|\\b${MONTH} \\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`),
+  ],
   ['a commit id', /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b/],
-  ['a story of what the code was', /\b(?:until|before|since|as of) (?:the )?(?:\d|today|yesterday|(?:morning|afternoon|evening)\b|commit\b|[0-9a-f]{7})/i],
+  [
+    'a story of what the code was',
+    /\b(?:until|before|since|as of) (?:the )?(?:\d|today|yesterday|(?:morning|afternoon|evening)\b|commit\b|[0-9a-f]{7})/i,
+  ],
   ['a story of what the code was', /\b(?:was|were) (?:changed|kept|dropped|added) (?:on|in|at) /i],
 ];
 
 /** Tokens after which a slash divides; anywhere else it starts a regular expression. */
-const ENDS_OPERAND = new Set([ts.SyntaxKind.Identifier, ts.SyntaxKind.NumericLiteral, ts.SyntaxKind.StringLiteral, ts.SyntaxKind.CloseParenToken, ts.SyntaxKind.CloseBracketToken, ts.SyntaxKind.CloseBraceToken, ts.SyntaxKind.NoSubstitutionTemplateLiteral, ts.SyntaxKind.TemplateTail, ts.SyntaxKind.ThisKeyword]);
+const ENDS_OPERAND = new Set([
+  ts.SyntaxKind.Identifier,
+  ts.SyntaxKind.NumericLiteral,
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.CloseParenToken,
+  ts.SyntaxKind.CloseBracketToken,
+  ts.SyntaxKind.CloseBraceToken,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.ThisKeyword,
+]);
 
 /** The comments of a TypeScript source, with the line each starts on. */
 function commentsOf(text: string): { line: number; text: string }[] {
@@ -33,7 +49,8 @@ function commentsOf(text: string): { line: number; text: string }[] {
       continue;
     }
     if (kind === ts.SyntaxKind.NewLineTrivia || kind === ts.SyntaxKind.WhitespaceTrivia) continue;
-    if ((kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) && !ENDS_OPERAND.has(last)) kind = scanner.reScanSlashToken();
+    if ((kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) && !ENDS_OPERAND.has(last))
+      kind = scanner.reScanSlashToken();
     else if (kind === ts.SyntaxKind.OpenBraceToken) braces++;
     else if (kind === ts.SyntaxKind.CloseBraceToken) {
       if (templates.at(-1) === braces) {
@@ -48,7 +65,9 @@ function commentsOf(text: string): { line: number; text: string }[] {
 }
 
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 
 describe('comments in src/', () => {
   it('find what they are asked to find', () => {
@@ -59,7 +78,8 @@ describe('comments in src/', () => {
     expect(flagged('// at 885d65a the rounds began small')).toEqual(['a commit id']);
     expect(flagged('// the passes as they were until the evening')).toEqual(['a story of what the code was']);
     expect(flagged('// Luby, Sinclair & Zuckerman 1993; 1,024 positions; 0x9e3779b9 deadbeef')).toEqual([]);
-    const code = "const re = /a\\/\\/b/g; // one\nconst t = `x ${{ a: 1 }.a} // not ${`y ${2}`} one` / 2; /* two */\nif (t) { f(); } // three";
+    const code =
+      'const re = /a\\/\\/b/g; // one\nconst t = `x ${{ a: 1 }.a} // not ${`y ${2}`} one` / 2; /* two */\nif (t) { f(); } // three';
     expect(commentsOf(code).map((c) => c.text)).toEqual(['// one', '/* two */', '// three']);
   });
 

@@ -40,14 +40,56 @@ interface Golden {
 // Fisher-Yates, deal order of each game). If these change, every published seed changes.
 const GOLDEN: Record<string, Record<number, Golden>> = {
   'double-signora': {
-    0: { fingerprint: 'b69fce71963213b7', t0: '4C', tLast: 'AD', r0: '8S 5H JS 2C 9H TC 5D 5S JS KH TS 8H 8S 7H TS KD 3D KS TC KC 3H', stockTop5: '9S 3C KC 6S 9D', stockBottom: '7D' },
-    1: { fingerprint: '7c36229c31915e82', t0: '4S', tLast: 'TC', r0: 'QD 8S AD KC TH 6H AH 9H 7D 7D 6D QS 7C TH 9D 6D QC 6C JH 6S TH', stockTop5: '3D KH 7S AS 4S', stockBottom: '7H' },
-    4294967295: { fingerprint: 'be8a899dbc90ec70', t0: 'TC', tLast: 'AH', r0: 'JD 5D AD 2S 9C 8H AD 4C 8S AS 6C 3D QH 4H AC 9S 5C 9C 7D KS AS', stockTop5: '2H JH 4C KS KC', stockBottom: '5S' },
+    0: {
+      fingerprint: 'b69fce71963213b7',
+      t0: '4C',
+      tLast: 'AD',
+      r0: '8S 5H JS 2C 9H TC 5D 5S JS KH TS 8H 8S 7H TS KD 3D KS TC KC 3H',
+      stockTop5: '9S 3C KC 6S 9D',
+      stockBottom: '7D',
+    },
+    1: {
+      fingerprint: '7c36229c31915e82',
+      t0: '4S',
+      tLast: 'TC',
+      r0: 'QD 8S AD KC TH 6H AH 9H 7D 7D 6D QS 7C TH 9D 6D QC 6C JH 6S TH',
+      stockTop5: '3D KH 7S AS 4S',
+      stockBottom: '7H',
+    },
+    4294967295: {
+      fingerprint: 'be8a899dbc90ec70',
+      t0: 'TC',
+      tLast: 'AH',
+      r0: 'JD 5D AD 2S 9C 8H AD 4C 8S AS 6C 3D QH 4H AC 9S 5C 9C 7D KS AS',
+      stockTop5: '2H JH 4C KS KC',
+      stockBottom: '5S',
+    },
   },
   'double-aces-and-kings': {
-    0: { fingerprint: '5f22345f9c674ca7', t0: '7S', tLast: 'KD', r0: '8S 5H JS 2C 9H TC 5D 5S JS KH TS 8H 8S', stockTop5: '3C 9H 2S 4S 9C', stockBottom: '7D' },
-    1: { fingerprint: 'dfa594b0f2053633', t0: '5D', tLast: 'JS', r0: 'QD 8S AD KC TH 6H AH 9H 7D 7D 6D QS 7C', stockTop5: 'AD 4H 2D KS QH', stockBottom: '7H' },
-    4294967295: { fingerprint: '7f3c282f1204dd97', t0: 'KH', tLast: '6D', r0: 'JD 5D AD 2S 9C 8H AD 4C 8S AS 6C 3D QH', stockTop5: '7S TH QH 2C 3C', stockBottom: '5S' },
+    0: {
+      fingerprint: '5f22345f9c674ca7',
+      t0: '7S',
+      tLast: 'KD',
+      r0: '8S 5H JS 2C 9H TC 5D 5S JS KH TS 8H 8S',
+      stockTop5: '3C 9H 2S 4S 9C',
+      stockBottom: '7D',
+    },
+    1: {
+      fingerprint: 'dfa594b0f2053633',
+      t0: '5D',
+      tLast: 'JS',
+      r0: 'QD 8S AD KC TH 6H AH 9H 7D 7D 6D QS 7C',
+      stockTop5: 'AD 4H 2D KS QH',
+      stockBottom: '7H',
+    },
+    4294967295: {
+      fingerprint: '7f3c282f1204dd97',
+      t0: 'KH',
+      tLast: '6D',
+      r0: 'JD 5D AD 2S 9C 8H AD 4C 8S AS 6C 3D QH',
+      stockTop5: '7S TH QH 2C 3C',
+      stockBottom: '5S',
+    },
   },
   'double-dot': {
     0: { fingerprint: '6917e2176ca20f42', t0: '8D', tLast: 'JH', r0: null, stockTop5: 'KH 6C 9C 7H 4C', stockBottom: '9D' },
@@ -55,9 +97,30 @@ const GOLDEN: Record<string, Record<number, Golden>> = {
     4294967295: { fingerprint: '43eb223b19418eb7', t0: 'JS', tLast: '7C', r0: null, stockTop5: '8C 3S 7H 6H TS', stockBottom: '9H' },
   },
   'mamy-susan': {
-    0: { fingerprint: 'bece6f1b7ceea068', t0: '3C TH JC JC', tLast: 'KS 3D 9S 8D', r0: '7C 7C AC 5D 4H', stockTop5: '2H TS QS KH JS', stockBottom: '7D' },
-    1: { fingerprint: 'eb89082873522709', t0: 'TH AD 2H KS', tLast: '7H 6H 9H QH', r0: '8S 2C 8H JS AS', stockTop5: 'JH TH AH KD 6C', stockBottom: '7H' },
-    4294967295: { fingerprint: '82e9068846ae90ab', t0: '5H AS TS 6D', tLast: '8D 6C 8C AS', r0: '3H JC 5C TS 9S', stockTop5: '3D JS 8D 2S 4D', stockBottom: '5S' },
+    0: {
+      fingerprint: 'bece6f1b7ceea068',
+      t0: '3C TH JC JC',
+      tLast: 'KS 3D 9S 8D',
+      r0: '7C 7C AC 5D 4H',
+      stockTop5: '2H TS QS KH JS',
+      stockBottom: '7D',
+    },
+    1: {
+      fingerprint: 'eb89082873522709',
+      t0: 'TH AD 2H KS',
+      tLast: '7H 6H 9H QH',
+      r0: '8S 2C 8H JS AS',
+      stockTop5: 'JH TH AH KD 6C',
+      stockBottom: '7H',
+    },
+    4294967295: {
+      fingerprint: '82e9068846ae90ab',
+      t0: '5H AS TS 6D',
+      tLast: '8D 6C 8C AS',
+      r0: '3H JC 5C TS 9S',
+      stockTop5: '3D JS 8D 2S 4D',
+      stockBottom: '5S',
+    },
   },
 };
 

@@ -39,7 +39,15 @@ function tiny(args: string[], from: string, to: string): string[] {
 }
 
 const noMs = (file: string): string[] =>
-  readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => l.split(',').filter((_, j) => j !== COLUMNS.indexOf('ms')).join(','));
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) =>
+      l
+        .split(',')
+        .filter((_, j) => j !== COLUMNS.indexOf('ms'))
+        .join(','),
+    );
 
 /** The merged study equals one run over the same seeds: rows (but times), and summary (but times). */
 function expectSameAsOneRun(dir: string, study: string): void {
@@ -52,12 +60,16 @@ function expectSameAsOneRun(dir: string, study: string): void {
   const sorted = (lines: string[]): string[] => [lines[0]!, ...lines.slice(1).sort()];
   expect(sorted(noMs(merged))).toEqual(sorted(noMs(single)));
   // merge sorts by game, in the tool's order, then seed.
-  const keys = noMs(merged).slice(1).map((l) => l.split(','));
+  const keys = noMs(merged)
+    .slice(1)
+    .map((l) => l.split(','));
   const order = (k: string[]): number => GAMES.findIndex((g) => g.id === k[0]) * 1e10 + Number(k[1]);
   expect(keys.map(order)).toEqual(keys.map(order).sort((a, b) => a - b));
   expect(noMs(merged)).toHaveLength(4 * Number(DEALS) + 1);
   const summary = (args: string[]): unknown =>
-    (JSON.parse(patience('summary', ...args, '--json').stdout) as { summary: { ms: unknown }[] }).summary.map(({ ms: _ms, ...rest }) => rest);
+    (JSON.parse(patience('summary', ...args, '--json').stdout) as { summary: { ms: unknown }[] }).summary.map(
+      ({ ms: _ms, ...rest }) => rest,
+    );
   expect(summary([dir])).toEqual(summary([single]));
 }
 

@@ -7,7 +7,17 @@ import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
 import { GAMES, type Game } from '../src/games/index.js';
 import type { State } from '../src/engine/state.js';
-import { CardSet, MAX_MOVES, applyMove, formatMove, foundationAccepts, generateMoves, isLegal, parseMove, undoMove } from '../src/engine/moves.js';
+import {
+  CardSet,
+  MAX_MOVES,
+  applyMove,
+  formatMove,
+  foundationAccepts,
+  generateMoves,
+  isLegal,
+  parseMove,
+  undoMove,
+} from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
 import { legalMoves, replay } from '../src/referee.js';
 import { clone, mulberry32, shuffled, stateOf } from './support/helpers.js';
@@ -70,7 +80,15 @@ function identity(game: Game, card: string): string {
 function canonicalForm(game: Game, p: Position): string {
   const pileText = (pile: string[]): string => pile.map((c) => identity(game, c)).join(',');
   const parts: string[] = [];
-  for (const group of foundationGroups(game)) parts.push('F[' + group.map((f) => pileText(p.foundations[f]!)).sort().join('|') + ']');
+  for (const group of foundationGroups(game))
+    parts.push(
+      'F[' +
+        group
+          .map((f) => pileText(p.foundations[f]!))
+          .sort()
+          .join('|') +
+        ']',
+    );
   const t = p.tableau.map(pileText);
   parts.push('T[' + (tableauInterchangeable(p) ? t.sort() : t).join('|') + ']');
   parts.push('R[' + p.reserves.map(pileText).sort().join('|') + ']');
@@ -256,7 +274,12 @@ for (const game of GAMES) {
       const ids = [
         ...Array.from({ length: 17 }, (_, i) => `f${i}`),
         ...Array.from({ length: 12 }, (_, i) => `t${i}`),
-        'r0', 'r1', 'r3', 'r4', 'w', 's',
+        'r0',
+        'r1',
+        'r3',
+        'r4',
+        'w',
+        's',
       ];
       let compared = 0;
       let candidates = 0;
@@ -414,7 +437,10 @@ for (const game of GAMES) {
             } else if (change === 1) {
               // Move a random top card onto another pile.
               const piles = [...p4.foundations, ...p4.tableau, ...p4.reserves, p4.stock, p4.waste];
-              const from = pick(rng, piles.filter((x) => x.length > 0));
+              const from = pick(
+                rng,
+                piles.filter((x) => x.length > 0),
+              );
               const to = pick(rng, piles);
               if (from !== to) to.push(from.pop()!);
             } else if (game.id === 'double-signora') {

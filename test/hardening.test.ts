@@ -15,7 +15,6 @@ import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT, solveResult,
 
 const { file, path } = cliScratchFolder('patience-hardening-');
 
-
 /** Double Dot seed 2 and its winning line (found once, with a node limit). */
 function wonDeal(): { position: Position; moves: string[] } {
   const position = dealGame(getGame('double-dot'), 2);
@@ -45,18 +44,31 @@ describe('check refuses forged results, with one line saying why', { timeout: 60
     expectOneLineError(patience('check', file('seed99.json', solveResult(forged, won.moves, 'won'))), /seed 99/, /not the deal/);
     // The top-level seed alone, or disagreeing with the position's.
     const { seed: _seed, ...unseeded } = won.position;
-    expectOneLineError(patience('check', file('top99.json', { ...solveResult(unseeded as Position, won.moves, 'won'), seed: 99 })), /seed 99/);
-    expectOneLineError(patience('check', file('top-vs-pos.json', { ...solveResult(won.position, won.moves, 'won'), seed: 5 })), /seed 5 is not its position's seed 2/);
+    expectOneLineError(
+      patience('check', file('top99.json', { ...solveResult(unseeded as Position, won.moves, 'won'), seed: 99 })),
+      /seed 99/,
+    );
+    expectOneLineError(
+      patience('check', file('top-vs-pos.json', { ...solveResult(won.position, won.moves, 'won'), seed: 5 })),
+      /seed 5 is not its position's seed 2/,
+    );
   });
 
   it('lost or unknown carrying a winning line', () => {
     for (const outcome of ['lost', 'unknown']) {
-      expectOneLineError(patience('check', file(`claim-${outcome}.json`, solveResult(won.position, won.moves, outcome))), new RegExp(`moves win, but the result says ${outcome}`));
+      expectOneLineError(
+        patience('check', file(`claim-${outcome}.json`, solveResult(won.position, won.moves, outcome))),
+        new RegExp(`moves win, but the result says ${outcome}`),
+      );
     }
   });
 
   it("a top-level game other than the position's", () => {
-    expectOneLineError(patience('check', file('game.json', { ...solveResult(won.position, won.moves, 'won'), game: 'mamy-susan' })), /mamy-susan/, /double-dot/);
+    expectOneLineError(
+      patience('check', file('game.json', { ...solveResult(won.position, won.moves, 'won'), game: 'mamy-susan' })),
+      /mamy-susan/,
+      /double-dot/,
+    );
     const noGame = solveResult(won.position, won.moves, 'won');
     delete noGame.game;
     expectOneLineError(patience('check', file('nogame.json', noGame)), /no 'game'/);
@@ -67,7 +79,11 @@ describe('check refuses forged results, with one line saying why', { timeout: 60
     expect(final.ok && final.won).toBe(true);
     // Double Dot: a foundation's top card may go back to the tableau (DD-6), then home again.
     const moves = [...won.moves, 'f0>t0', 't0>f0'];
-    expectOneLineError(patience('check', file('after-win.json', solveResult(won.position, moves, 'won'))), /move \d+ 'f0>t0'/, /already won/);
+    expectOneLineError(
+      patience('check', file('after-win.json', solveResult(won.position, moves, 'won'))),
+      /move \d+ 'f0>t0'/,
+      /already won/,
+    );
   });
 });
 
@@ -127,7 +143,11 @@ describe('positions and results that lie or attack the reader', { timeout: 60_00
     const p = dealGame(getGame('double-dot'), 1);
     const { seed: _seed, ...typed } = p;
     const nested = { ...typed, stock: [typed.stock] };
-    expectOneLineError(patience('deal', '--position', file('nested.json', nested)), /pile s: a card is a string such as "7H", not a list/, /brackets/);
+    expectOneLineError(
+      patience('deal', '--position', file('nested.json', nested)),
+      /pile s: a card is a string such as "7H", not a list/,
+      /brackets/,
+    );
   });
 
   it('control characters in a card name are escaped in the error, never printed raw', () => {
@@ -154,14 +174,30 @@ describe('positions and results that lie or attack the reader', { timeout: 60_00
       expect(r.stderr, t).toBe('');
       expect(r.status, t).toBe(0);
     }
-    for (const t of ['-1', 'x', '1e3', '']) expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '2', '--time-limit', t), /--time-limit/);
+    for (const t of ['-1', 'x', '1e3', ''])
+      expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '2', '--time-limit', t), /--time-limit/);
   });
 });
 
 describe('outputs', { timeout: 60_000 }, () => {
   const csv = (): string => {
     const out = path('rows.csv');
-    const r = patience('winrate', '--game', 'double-dot', '--deals', '3', '--out', out, '--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet');
+    const r = patience(
+      'winrate',
+      '--game',
+      'double-dot',
+      '--deals',
+      '3',
+      '--out',
+      out,
+      '--time-limit',
+      '0',
+      '--max-nodes',
+      '2000',
+      '--memory',
+      '16',
+      '--quiet',
+    );
     expect(r.status).toBe(0);
     return out;
   };
@@ -199,7 +235,11 @@ describe('outputs', { timeout: 60_000 }, () => {
     const sh = spawn('sh', ['-c', `head -c 1 < '${fifo}' > /dev/null`]);
     const readerGone = new Promise((res) => sh.on('exit', res));
     const t0 = Date.now();
-    const run = spawn(process.execPath, [BIN, 'winrate', '--game', 'mamy-susan', '--deals', '300', '--time-limit', '2', '--workers', '1', '--out', fifo, '--quiet'], { cwd: ROOT, env: { ...process.env, PATIENCE_DEBUG: '' } });
+    const run = spawn(
+      process.execPath,
+      [BIN, 'winrate', '--game', 'mamy-susan', '--deals', '300', '--time-limit', '2', '--workers', '1', '--out', fifo, '--quiet'],
+      { cwd: ROOT, env: { ...process.env, PATIENCE_DEBUG: '' } },
+    );
     let stderr = '';
     run.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((res) => run.on('exit', (c) => res(c)));

@@ -23,7 +23,11 @@ function inProgress(gameId: string, seed: number, moves: number): Position {
 }
 
 // The README's Mamy Susan position: six moves from a win, whatever the hidden cards.
-const upTo = (n: number, suit: string): string[] => 'A23456789TJQK'.slice(0, n).split('').map((r) => r + suit);
+const upTo = (n: number, suit: string): string[] =>
+  'A23456789TJQK'
+    .slice(0, n)
+    .split('')
+    .map((r) => r + suit);
 const nearWin = readPosition(
   JSON.stringify({
     game: 'mamy-susan',
@@ -58,7 +62,9 @@ describe('patience hint', () => {
       const lines = text.stdout.trimEnd().split('\n');
       expect(lines[0]).toBe(`${game.id}: best-b1-s1 player`);
       expect(lines[1]).toMatch(new RegExp(`^move: .+  \\[${hint.move.replace(/[>:]/g, '\\$&')}\\]$`));
-      expect(lines[2]).toBe(`won after it in ${hint.wonAfter} of ${hint.samples} samples (${(100 * hint.share).toFixed(0)} %): an estimate of the chance to win from here`);
+      expect(lines[2]).toBe(
+        `won after it in ${hint.wonAfter} of ${hint.samples} samples (${(100 * hint.share).toFixed(0)} %): an estimate of the chance to win from here`,
+      );
     });
   }
 
@@ -76,7 +82,13 @@ describe('patience hint', () => {
   });
 
   it('nothing hidden, a win through the empty piles: every sample is won after the move', () => {
-    const open = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], { t: [['TC', 'KC'], ['TH', 'KH'], ['QC', 'QH', 'JC', 'JH']] });
+    const open = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], {
+      t: [
+        ['TC', 'KC'],
+        ['TH', 'KH'],
+        ['QC', 'QH', 'JC', 'JH'],
+      ],
+    });
     const r = patience('hint', '--position', scratch.file('open.json', open), '--json');
     expect(r.status).toBe(0);
     const hint = JSON.parse(r.stdout);
@@ -86,9 +98,22 @@ describe('patience hint', () => {
   });
 
   it('a won game: no move, and the text says so', () => {
-    const won = { game: 'mamy-susan', foundations: ['C', 'D', 'H', 'S', 'C', 'D', 'H', 'S'].map((suit) => upTo(13, suit)), tableau: Array.from({ length: 10 }, () => []), reserves: [[]], stock: [], waste: [] };
+    const won = {
+      game: 'mamy-susan',
+      foundations: ['C', 'D', 'H', 'S', 'C', 'D', 'H', 'S'].map((suit) => upTo(13, suit)),
+      tableau: Array.from({ length: 10 }, () => []),
+      reserves: [[]],
+      stock: [],
+      waste: [],
+    };
     const file = scratch.file('won.json', won);
-    expect(JSON.parse(patience('hint', '--position', file, '--json').stdout)).toMatchObject({ won: true, move: null, legal: 0, samples: 0, share: null });
+    expect(JSON.parse(patience('hint', '--position', file, '--json').stdout)).toMatchObject({
+      won: true,
+      move: null,
+      legal: 0,
+      samples: 0,
+      share: null,
+    });
     expect(patience('hint', '--position', file).stdout).toContain('the game is won');
   });
 
@@ -110,7 +135,9 @@ describe('patience hint', () => {
 
 describe('patience play --json', () => {
   for (const game of GAMES) {
-    it(`${game.id}, a game in progress: the starting position, the moves, the result, as the referee replays them`, { timeout: 60_000 }, () => {
+    it(`${game.id}, a game in progress: the starting position, the moves, the result, as the referee replays them`, {
+      timeout: 60_000,
+    }, () => {
       const pos = inProgress(game.id, 6, 15);
       const r = patience('play', '--position', scratch.file(`play-${game.id}.json`, pos), '--json', '--budget', '1');
       expect(r.stderr).toBe('');
@@ -136,7 +163,14 @@ describe('patience play --json', () => {
   });
 
   it('stops quietly when its output is closed (| head)', { timeout: 60_000 }, () => {
-    const r = spawnSync('bash', ['-c', `node ${JSON.stringify(BIN)} play --game double-signora --seed 2 --budget 5 | head -n 2; echo "play exit \${PIPESTATUS[0]}" >&2`], { cwd: ROOT, encoding: 'utf8', timeout: 50_000 });
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `node ${JSON.stringify(BIN)} play --game double-signora --seed 2 --budget 5 | head -n 2; echo "play exit \${PIPESTATUS[0]}" >&2`,
+      ],
+      { cwd: ROOT, encoding: 'utf8', timeout: 50_000 },
+    );
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
     expect(r.stderr.trim()).toBe('play exit 0');
   });

@@ -7,7 +7,11 @@ import { Solver } from '../src/search/solver.js';
 describe('node-count regression set', () => {
   const expected = readExpected();
   const solver = new Solver(256);
-  it.each(CASES.map((c) => [name(c), c] as const))('%s', (key, c) => {
-    expect(run(c, solver)).toEqual(expected[key]);
-  }, 120_000);
+  it.each(CASES.map((c) => [name(c), c] as const))(
+    '%s',
+    (key, c) => {
+      expect(run(c, solver)).toEqual(expected[key]);
+    },
+    120_000,
+  );
 });

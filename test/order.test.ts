@@ -27,7 +27,11 @@ describe('orderMoves', () => {
           for (let i = 0; i < n; i++) scoreOf.set(moves[i]!, scores[i]!);
           const plain = [...moves.subarray(0, n)];
           // Scores step by 5 (a tableau move 100, a draw 90): noise 9 may swap scores 5 apart, never 10.
-          for (const [ties, noise] of [[7 + seed, 0], [7 + seed, 9], [7 + seed, 60]] as const) {
+          for (const [ties, noise] of [
+            [7 + seed, 0],
+            [7 + seed, 9],
+            [7 + seed, 60],
+          ] as const) {
             orderMoves(state, home, moves, 0, n, scores, ties, noise);
             const ordered = [...moves.subarray(0, n)];
             expect(ordered.slice().sort((a, b) => a - b)).toEqual(plain.slice().sort((a, b) => a - b));
@@ -36,7 +40,8 @@ describe('orderMoves', () => {
             for (let i = 0; i < n; i++) {
               for (let j = i + 1; j < n; j++) most = Math.max(most, scoreOf.get(ordered[j]!)! - scoreOf.get(ordered[i]!)!);
             }
-            if (most > noise) expect.fail(`${game.id} seed ${seed} step ${step}, ties ${ties} noise ${noise}: a move ${most} better comes later`);
+            if (most > noise)
+              expect.fail(`${game.id} seed ${seed} step ${step}, ties ${ties} noise ${noise}: a move ${most} better comes later`);
             if (most > 0) reorderedByNoise++;
           }
           // Play on with a move drawn from the seed and step.

@@ -65,7 +65,16 @@ function compareUntilReveal(a: Position, b: Position, makePlayer: () => Player, 
       if (other === undefined) {
         // Game a was stopped at the limit here, or ended: then it must have seen something else.
         if (first.ended) {
-          expect(view, `game a ended after ${k} moves on a view where game b plays ${move}`).not.toBe(JSON.stringify(viewOf(replayed(a, first.steps.map((st) => st.move)))));
+          expect(view, `game a ended after ${k} moves on a view where game b plays ${move}`).not.toBe(
+            JSON.stringify(
+              viewOf(
+                replayed(
+                  a,
+                  first.steps.map((st) => st.move),
+                ),
+              ),
+            ),
+          );
           revealed = true;
         }
         throw new Stop();
@@ -81,7 +90,9 @@ function compareUntilReveal(a: Position, b: Position, makePlayer: () => Player, 
     // was a different decision.
     const next = first.steps[k];
     if (next !== undefined) {
-      expect(next.view, `game b ended after ${k} moves on a view where game a plays ${next.move}`).not.toBe(JSON.stringify(viewOf(replayed(b, played.moves))));
+      expect(next.view, `game b ended after ${k} moves on a view where game a plays ${next.move}`).not.toBe(
+        JSON.stringify(viewOf(replayed(b, played.moves))),
+      );
       revealed = true;
     }
   } catch (e) {
@@ -199,7 +210,19 @@ describe('viewOf and determinize', () => {
     it(`${game.id}: the view hides exactly the stock${game.hiddenReserveUnderTop ? ' and the reserve under its top' : ''}`, () => {
       for (const pos of samples(game)) {
         const view = viewOf(pos);
-        expect(Object.keys(view).sort()).toEqual(['foundations', 'tableau', 'reserves', 'hiddenUnder', 'waste', 'stockCount', 'unseen', 'game', ...('base' in pos ? ['base'] : [])].sort());
+        expect(Object.keys(view).sort()).toEqual(
+          [
+            'foundations',
+            'tableau',
+            'reserves',
+            'hiddenUnder',
+            'waste',
+            'stockCount',
+            'unseen',
+            'game',
+            ...('base' in pos ? ['base'] : []),
+          ].sort(),
+        );
         expect(view.game).toBe(pos.game);
         expect(view.foundations).toEqual(pos.foundations);
         expect(view.tableau).toEqual(pos.tableau);
@@ -253,14 +276,22 @@ describe('the greedy player', () => {
   });
 
   it('prefers the reserve card home over a tableau card home', () => {
-    const pos = mamySusan([12, 13, 9, 13, 9, 13, 13, 13], { t: [['KC'], ['TC', 'QH'], ['TH', 'JC'], ['JH', 'QC']], r: ['KC'], stock: ['KH'] });
+    const pos = mamySusan([12, 13, 9, 13, 9, 13, 13, 13], {
+      t: [['KC'], ['TC', 'QH'], ['TH', 'JC'], ['JH', 'QC']],
+      r: ['KC'],
+      stock: ['KH'],
+    });
     expect(legalMoves(pos)).toEqual(expect.arrayContaining(['t0>f0', 'r0>f0']));
     expect(greedyOn(pos)).toBe('r0>f0');
   });
 
   it('prefers the waste card home to the tableau only when nothing better is there', () => {
     // The waste KC can go home (f0) or onto nothing; a freeing move is there too: home wins.
-    const pos = mamySusan([12, 13, 9, 13, 9, 13, 13, 13], { t: [['KC'], ['TC', 'QH'], ['TH', 'JC'], ['JH', 'QC']], waste: ['KC'], stock: ['KH'] });
+    const pos = mamySusan([12, 13, 9, 13, 9, 13, 13, 13], {
+      t: [['KC'], ['TC', 'QH'], ['TH', 'JC'], ['JH', 'QC']],
+      waste: ['KC'],
+      stock: ['KH'],
+    });
     expect(['t0>f0', 'w>f0']).toContain(greedyOn(pos));
   });
 
@@ -274,13 +305,26 @@ describe('the greedy player', () => {
   });
 
   it('draws when nothing else is worth making', () => {
-    const pos = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], { t: [['TC', 'KC'], ['TH', 'KH'], ['JC', 'JH']], stock: ['QC', 'QH'] });
+    const pos = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], {
+      t: [
+        ['TC', 'KC'],
+        ['TH', 'KH'],
+        ['JC', 'JH'],
+      ],
+      stock: ['QC', 'QH'],
+    });
     expect(legalMoves(pos).length).toBeGreaterThan(1); // moves into empty piles, take-backs
     expect(greedyOn(pos)).toBe('draw');
   });
 
   it('gives up (null) when no move is worth making, though moves remain', () => {
-    const pos = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], { t: [['TC', 'KC'], ['TH', 'KH'], ['QC', 'QH', 'JC', 'JH']] });
+    const pos = mamySusan([9, 13, 9, 13, 13, 13, 13, 13], {
+      t: [
+        ['TC', 'KC'],
+        ['TH', 'KH'],
+        ['QC', 'QH', 'JC', 'JH'],
+      ],
+    });
     expect(legalMoves(pos).length).toBeGreaterThan(0);
     expect(greedyOn(pos)).toBeNull();
     const game = playGame(pos, greedyPlayer);
@@ -291,7 +335,7 @@ describe('the greedy player', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('the rollout player', () => {
-  it("its base policy ranks every engine move as the greedy player ranks it, in every game", () => {
+  it('its base policy ranks every engine move as the greedy player ranks it, in every game', () => {
     for (const game of GAMES) {
       for (const seed of [1, 2]) {
         const deal = dealGame(game, seed);
@@ -301,7 +345,9 @@ describe('the rollout player', () => {
           if (!v.ok) throw new Error(v.reason);
           const state = stateOf(v.final);
           for (const move of legalMoves(v.final)) {
-            expect(baseRank(state, parseMove(state.rules, move)), `${game.id} seed ${seed} after ${k}: ${move}`).toBe(greedyRank(viewOf(v.final), move));
+            expect(baseRank(state, parseMove(state.rules, move)), `${game.id} seed ${seed} after ${k}: ${move}`).toBe(
+              greedyRank(viewOf(v.final), move),
+            );
           }
         }
       }

@@ -36,7 +36,9 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('solver = plain exhaustive s
   it(`${CASES} end games and ${CASES} played-out positions from real deals`, () => {
     const random = mulberry32(0x10557);
     const ends = Array.from({ length: CASES }, (_, i) => endgame(game, i, 3 + Math.floor(random() * 10), random));
-    const played = Array.from({ length: CASES }, (_, i) => playedOut(game, 1000 + i, 300 + Math.floor(random() * 400), 0.6 + random() * 0.35, random));
+    const played = Array.from({ length: CASES }, (_, i) =>
+      playedOut(game, 1000 + i, 300 + Math.floor(random() * 400), 0.6 + random() * 0.35, random),
+    );
     const a = compare(game.id, ends);
     const b = compare(game.id, played);
     const won = a.won + b.won;

@@ -26,7 +26,24 @@ describe('the solver column', { timeout: 60_000 }, () => {
   it('is the package version and the checkout commit, marked dirty when the code differs', () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const head = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short=7', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['-C', ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'src', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json'], { encoding: 'utf8' }) !== '';
+    const dirty =
+      execFileSync(
+        'git',
+        [
+          '-C',
+          ROOT,
+          'status',
+          '--porcelain',
+          '--untracked-files=no',
+          '--',
+          'src',
+          'bin',
+          'package.json',
+          'package-lock.json',
+          'tsconfig.json',
+        ],
+        { encoding: 'utf8' },
+      ) !== '';
     expect(solverVersion()).toBe(`${version}+${head}${dirty ? '.dirty' : ''}`);
   });
 
@@ -40,7 +57,8 @@ describe('the solver column', { timeout: 60_000 }, () => {
 
   it('is added to a file written before it existed, whose rows are kept as they were', () => {
     const out = join(dir, 'old.csv');
-    const old = 'game,seed,player,result,moves,nodes,ms,limit,table_full,time_limit,max_nodes,memory_mb,error\ndouble-dot,0,thoughtful,won,90,44517,428.4,,false,0,20000,16,\n';
+    const old =
+      'game,seed,player,result,moves,nodes,ms,limit,table_full,time_limit,max_nodes,memory_mb,error\ndouble-dot,0,thoughtful,won,90,44517,428.4,,false,0,20000,16,\n';
     writeFileSync(out, old);
     expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', out, ...FAST).status).toBe(0);
     const rows = rowsOf(out);
@@ -55,8 +73,12 @@ describe('summary --by solver', { timeout: 60_000 }, () => {
   it('gives each version of the code its own line, and rows without the column one of their own', () => {
     const out = join(dir, 'mixed.csv');
     const header = 'game,seed,player,result,moves,nodes,ms,limit,table_full,time_limit,max_nodes,memory_mb,error,solver';
-    const row = (seed: number, result: string, solver: string): string => `double-dot,${seed},thoughtful,${result},1,1,1,,false,10,0,256,,${solver}`;
-    writeFileSync(out, `${[header, row(0, 'won', '0.1.0+aaaaaaa'), row(1, 'unknown', '0.1.0+aaaaaaa'), row(2, 'won', '0.1.0+bbbbbbb'), row(3, 'won', '')].join('\n')}\n`);
+    const row = (seed: number, result: string, solver: string): string =>
+      `double-dot,${seed},thoughtful,${result},1,1,1,,false,10,0,256,,${solver}`;
+    writeFileSync(
+      out,
+      `${[header, row(0, 'won', '0.1.0+aaaaaaa'), row(1, 'unknown', '0.1.0+aaaaaaa'), row(2, 'won', '0.1.0+bbbbbbb'), row(3, 'won', '')].join('\n')}\n`,
+    );
     const split = patience('summary', out, '--by', 'solver');
     expect(split.status).toBe(0);
     const lines = split.stdout.split('\n');

@@ -5,7 +5,7 @@ import { cardName, orderedDecks } from '../src/cards.js';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
 import { getGame, type GameId } from '../src/games/index.js';
-import { isLegal, parseMove, } from '../src/engine/moves.js';
+import { isLegal, parseMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
 import { candidates, enginePlay, mulberry32, stateOf } from './support/helpers.js';
 
@@ -160,7 +160,9 @@ describe('legalMoves', () => {
     };
     // Fill the other cards into t7, its top KS (deck order ends with ...QS KS after removals).
     const used = new Set(['AC', '3C', 'AS', '2H', '2D', '9D', '7C', '5H', 'JS']);
-    p.tableau[7] = orderedDecks(1).map(cardName).filter((c) => !used.has(c));
+    p.tableau[7] = orderedDecks(1)
+      .map(cardName)
+      .filter((c) => !used.has(c));
     expect(p.tableau[7]!.at(-1)).toBe('KS');
     const empties = ['t0', 't3', 't4', 't5', 't6'];
     const expected = [
@@ -239,7 +241,10 @@ describe('referee and engine agree on random playouts', () => {
         // Even seeds start late, the stock nearly used up, to reach spaces and an empty stock.
         if (seed % 2 === 0) {
           const draws = game === 'double-dot' ? 4 : p.stock.length - 3;
-          p = playAll(p, Array.from({ length: draws }, () => 'draw'));
+          p = playAll(
+            p,
+            Array.from({ length: draws }, () => 'draw'),
+          );
         }
         for (let step = 0; step < 120; step++) {
           const mine = legalMoves(p).sort();

@@ -6,7 +6,7 @@ import { cardName, orderedDecks } from '../src/cards.js';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
 import { GAMES, getGame, type GameId } from '../src/games/index.js';
-import { isLegal, parseMove, } from '../src/engine/moves.js';
+import { isLegal, parseMove } from '../src/engine/moves.js';
 import { play, whyIllegal } from '../src/referee.js';
 import { enginePlay, stateOf } from './support/helpers.js';
 
@@ -164,12 +164,7 @@ describe('DS-2 deal: 21 reserve cards, 1 per tableau pile, 176 in the stock, was
 });
 
 describe('DS-3 base rank', () => {
-  const first = build(
-    'double-signora',
-    { t: { 0: ['7H'], 1: ['9C'] }, r: { 0: ['QS'] }, waste: ['4D'] },
-    's',
-    true,
-  );
+  const first = build('double-signora', { t: { 0: ['7H'], 1: ['9C'] }, r: { 0: ['QS'] }, waste: ['4D'] }, 's', true);
   it('the first foundation card may be any card from tableau, reserve or waste; it fixes the base', () => {
     expectLegal(first, 't0>f5', 't1>f0', 'r0>f15', 'w>f3');
     // t0 empties, so DS-7 refills it from the waste top at once.
@@ -184,12 +179,7 @@ describe('DS-3 base rank', () => {
       }),
     );
   });
-  const based = build(
-    'double-signora',
-    { f: { 0: ['7H'] }, t: { 0: ['8S'], 1: ['8C'], 2: ['7C'] }, waste: ['4D'], base: '7' },
-    's',
-    true,
-  );
+  const based = build('double-signora', { f: { 0: ['7H'] }, t: { 0: ['8S'], 1: ['8C'], 2: ['7C'] }, waste: ['4D'], base: '7' }, 's', true);
   it('then an empty foundation accepts only the base rank, any suit', () => {
     expectLegal(based, 't2>f1', 't2>f15');
     expectIllegal(based, 'DS-3', 't1>f1', 't0>f2');
@@ -292,12 +282,7 @@ describe('DS-6 Decision: no foundation-to-foundation moves', () => {
 });
 
 describe('DS-7 auto-fill of emptied tableau piles', () => {
-  const withWaste = build(
-    'double-signora',
-    { base: 'A', f: { 0: ['AH'] }, t: { 0: ['2S'] }, waste: ['9D', '4D'] },
-    's',
-    true,
-  );
+  const withWaste = build('double-signora', { base: 'A', f: { 0: ['AH'] }, t: { 0: ['2S'] }, waste: ['9D', '4D'] }, 's', true);
   it('an emptied pile takes the waste top at once, as part of the move', () => {
     expectResult(
       withWaste,
@@ -309,12 +294,7 @@ describe('DS-7 auto-fill of emptied tableau piles', () => {
       }),
     );
   });
-  const withStock = build(
-    'double-signora',
-    { base: 'A', f: { 0: ['AH'] }, t: { 0: ['2S'], 1: ['3D'] }, stock: ['KC'] },
-    's',
-    true,
-  );
+  const withStock = build('double-signora', { base: 'A', f: { 0: ['AH'] }, t: { 0: ['2S'], 1: ['3D'] }, stock: ['KC'] }, 's', true);
   it('with the waste empty, the stock top', () => {
     expectResult(
       withStock,
@@ -330,12 +310,7 @@ describe('DS-7 auto-fill of emptied tableau piles', () => {
     expect(play(withWaste, 't0>f0').tableau.every((t) => t.length > 0)).toBe(true);
     expect(play(withStock, 't0>f0').tableau.every((t) => t.length > 0)).toBe(true);
   });
-  const spent = build(
-    'double-signora',
-    { base: 'A', f: { 0: ['AH', '2S'] }, t: { 0: [], 1: ['5C'] }, r: { 0: ['9C'] } },
-    't10',
-    true,
-  );
+  const spent = build('double-signora', { base: 'A', f: { 0: ['AH', '2S'] }, t: { 0: [], 1: ['5C'] }, r: { 0: ['9C'] } }, 't10', true);
   it('with stock and waste empty a space stays empty and takes any tableau or foundation card', () => {
     expectLegal(spent, 't1>t0', 'f0>t0');
     expectResult(
@@ -688,11 +663,7 @@ describe('MS-5 moves: t>f, t>t, w>f, w>t, r>f, r>t, f>t', () => {
 });
 
 describe('MS Decision: any Ace starts any empty foundation; a foundation Ace may go back', () => {
-  const p = build(
-    'mamy-susan',
-    { f: { 0: ['AS'] }, t: { 0: ['AH'], 1: [], 2: ['2C'], 3: ['2H'] } },
-    's',
-  );
+  const p = build('mamy-susan', { f: { 0: ['AS'] }, t: { 0: ['AH'], 1: [], 2: ['2C'], 3: ['2H'] } }, 's');
   it('AH to any empty foundation; AS from its foundation to a space or onto a red 2', () => {
     expectLegal(p, 't0>f1', 't0>f7', 'f0>t1', 'f0>t3');
   });
@@ -725,13 +696,27 @@ const DRAWS: DrawCase[] = [
   {
     rule: 'DS-8',
     game: 'double-signora',
-    draws: [{ does: 'turns the stock top onto the waste', before: build('double-signora', { stock: ['KC'], waste: ['9D'] }, 's', true), draw: toWaste, after: { waste: ['9D', 'KC'] } }],
+    draws: [
+      {
+        does: 'turns the stock top onto the waste',
+        before: build('double-signora', { stock: ['KC'], waste: ['9D'] }, 's', true),
+        draw: toWaste,
+        after: { waste: ['9D', 'KC'] },
+      },
+    ],
     spent: build('double-signora', { waste: ['9D'] }, 't10', true),
   },
   {
     rule: 'DAK-6',
     game: 'double-aces-and-kings',
-    draws: [{ does: 'turns the stock top onto the waste', before: build('double-aces-and-kings', { t: { 0: ['9C'] }, stock: ['KC'], waste: ['9D'] }, 's'), draw: toWaste, after: { waste: ['9D', 'KC'] } }],
+    draws: [
+      {
+        does: 'turns the stock top onto the waste',
+        before: build('double-aces-and-kings', { t: { 0: ['9C'] }, stock: ['KC'], waste: ['9D'] }, 's'),
+        draw: toWaste,
+        after: { waste: ['9D', 'KC'] },
+      },
+    ],
     spent: build('double-aces-and-kings', { waste: ['9D'] }, 't0'),
   },
   {
@@ -740,7 +725,11 @@ const DRAWS: DrawCase[] = [
     draws: [
       {
         does: 'deals the stock top to t0, the next to t1, ... to t7, empty piles included; no waste',
-        before: build('double-dot', { t: { 0: ['5C'], 1: [], 2: ['9H'], 3: [] }, stock: ['KD', 'QD', 'JD', 'TD', '9D', '8D', '7D', '6D'] }, 's'),
+        before: build(
+          'double-dot',
+          { t: { 0: ['5C'], 1: [], 2: ['9H'], 3: [] }, stock: ['KD', 'QD', 'JD', 'TD', '9D', '8D', '7D', '6D'] },
+          's',
+        ),
         draw: (q) => {
           const dealt = ['6D', '7D', '8D', '9D', 'TD', 'JD', 'QD', 'KD'];
           q.tableau.forEach((pile, i) => pile.push(dealt[i]!));
@@ -764,7 +753,14 @@ const DRAWS: DrawCase[] = [
   {
     rule: 'MS-6',
     game: 'mamy-susan',
-    draws: [{ does: 'turns the stock top onto the waste', before: build('mamy-susan', { stock: ['KC'], waste: ['9D'] }, 's'), draw: toWaste, after: { waste: ['9D', 'KC'] } }],
+    draws: [
+      {
+        does: 'turns the stock top onto the waste',
+        before: build('mamy-susan', { stock: ['KC'], waste: ['9D'] }, 's'),
+        draw: toWaste,
+        after: { waste: ['9D', 'KC'] },
+      },
+    ],
     spent: build('mamy-susan', { waste: ['9D'] }, 't0'),
   },
 ];

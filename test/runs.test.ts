@@ -30,10 +30,30 @@ async function until(check: () => boolean, ms: number): Promise<void> {
 describe('two runs on one --out', { timeout: 60_000 }, () => {
   it('the second refuses at once; a run killed with SIGKILL leaves a lock the next run sees is stale', async () => {
     const out = path('locked.csv');
-    const long = spawn(process.execPath, [BIN, 'winrate', '--game', 'mamy-susan', '--deals', '500', '--time-limit', '1', '--memory', '16', '--workers', '1', '--out', out, '--quiet'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
+    const long = spawn(
+      process.execPath,
+      [
+        BIN,
+        'winrate',
+        '--game',
+        'mamy-susan',
+        '--deals',
+        '500',
+        '--time-limit',
+        '1',
+        '--memory',
+        '16',
+        '--workers',
+        '1',
+        '--out',
+        out,
+        '--quiet',
+      ],
+      {
+        cwd: ROOT,
+        stdio: 'ignore',
+      },
+    );
     const exited = new Promise((res) => long.on('exit', res));
     try {
       await until(() => existsSync(`${out}.lock`), 15_000);
@@ -51,7 +71,21 @@ describe('two runs on one --out', { timeout: 60_000 }, () => {
       await exited;
     }
     expect(existsSync(`${out}.lock`)).toBe(true); // SIGKILL: nothing could remove it
-    const next = patience('winrate', '--game', 'mamy-susan', '--deals', '3', '--time-limit', '1', '--memory', '16', '--workers', '1', '--out', out);
+    const next = patience(
+      'winrate',
+      '--game',
+      'mamy-susan',
+      '--deals',
+      '3',
+      '--time-limit',
+      '1',
+      '--memory',
+      '16',
+      '--workers',
+      '1',
+      '--out',
+      out,
+    );
     expect(next.status, next.stderr).toBe(0);
     expect(next.stderr).toMatch(/removed a stale lock \(pid \d+ on this host is gone\)/);
     expect(existsSync(`${out}.lock`)).toBe(false); // released at the end
@@ -81,10 +115,14 @@ describe('repair', { timeout: 60_000 }, () => {
     writeFileSync(out, `${header}\n${lines.join('\n')}\n${lines.join('\n')}\n${lines[0]!.slice(0, 15)}`);
     const summary = patience('summary', out);
     expect(summary.status).toBe(2);
-    expect(summary.stderr).toMatch(/^patience: .*twice\.csv: left out an incomplete last line: .*\npatience: .*appears twice in this file.*patience repair/);
+    expect(summary.stderr).toMatch(
+      /^patience: .*twice\.csv: left out an incomplete last line: .*\npatience: .*appears twice in this file.*patience repair/,
+    );
     const resume = patience('winrate', '--game', 'double-dot', '--deals', '4', '--out', out, ...FAST);
     expect(resume.status).toBe(2);
-    expect(resume.stderr).toMatch(/dropped an incomplete last line.*\npatience: .*appears twice: `patience repair .*twice\.csv` keeps the first row of each deal\n$/);
+    expect(resume.stderr).toMatch(
+      /dropped an incomplete last line.*\npatience: .*appears twice: `patience repair .*twice\.csv` keeps the first row of each deal\n$/,
+    );
     const r = patience('repair', out);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(`${out}: kept 4 rows, dropped 4 repeated row(s) and an incomplete last line`);
@@ -97,10 +135,29 @@ describe('repair', { timeout: 60_000 }, () => {
 describe('workers', { timeout: 60_000 }, () => {
   it('--workers above the available parallelism is capped with a one-line warning', () => {
     const out = path('workers.csv');
-    const r = patience('winrate', '--game', 'double-dot', '--deals', '3', '--workers', '1000', '--out', out, '--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--quiet');
+    const r = patience(
+      'winrate',
+      '--game',
+      'double-dot',
+      '--deals',
+      '3',
+      '--workers',
+      '1000',
+      '--out',
+      out,
+      '--time-limit',
+      '0',
+      '--max-nodes',
+      '2000',
+      '--memory',
+      '16',
+      '--quiet',
+    );
     expect(r.status).toBe(0);
     const cores = availableParallelism();
-    expect(r.stderr).toBe(`patience: --workers 1000 is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)\n`);
+    expect(r.stderr).toBe(
+      `patience: --workers 1000 is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)\n`,
+    );
     expect(seedsOf(out)).toHaveLength(3);
   }, 30_000);
 
@@ -112,7 +169,12 @@ describe('workers', { timeout: 60_000 }, () => {
     process.on('warning', onWarning);
     try {
       const settings = { timeLimit: 0, maxNodes: 500, memoryMb: 8 };
-      const tasks: DealTask[] = Array.from({ length: 16 }, (_, seed) => ({ game: 'double-dot', seed, settings, player: { name: 'thoughtful' } }));
+      const tasks: DealTask[] = Array.from({ length: 16 }, (_, seed) => ({
+        game: 'double-dot',
+        seed,
+        settings,
+        player: { name: 'thoughtful' },
+      }));
       const rows: DealRow[] = [];
       const run = await playDeals(tasks, { workers: 6, onRow: (r) => rows.push(r) });
       expect(run.finished).toBe(16);

@@ -15,7 +15,8 @@ import { solvePosition } from '../src/solve.js';
 import type { SolveResult } from '../src/result.js';
 import { cliScratchFolder, lateGreedyPosition, patience, stateOf } from './support/helpers.js';
 
-const solve = (position: Position, solver: Solver, maxNodes = 0): SolveResult => solvePosition(position, { memoryMb: 32, maxNodes, timeLimit: 0 }, solver);
+const solve = (position: Position, solver: Solver, maxNodes = 0): SolveResult =>
+  solvePosition(position, { memoryMb: 32, maxNodes, timeLimit: 0 }, solver);
 
 describe('provesLoss: the one rule for claiming a loss', () => {
   // The cases of the rule's proof (src/search/status.ts), written out: a loss is proved only by a
@@ -23,7 +24,14 @@ describe('provesLoss: the one rule for claiming a loss', () => {
   // (checking the line for repeats) or had none refused.
   const cases: [string, Status, boolean, boolean, OnRefusedKey, boolean][] = [
     ['exact, every position searched, no key refused', EXHAUSTED, true, false, 'stop', true],
-    ['exact, every position searched, no key refused (a pass that would search refused ones)', EXHAUSTED, true, false, 'search-checking-the-line', true],
+    [
+      'exact, every position searched, no key refused (a pass that would search refused ones)',
+      EXHAUSTED,
+      true,
+      false,
+      'search-checking-the-line',
+      true,
+    ],
     ['exact, refused positions searched again, the line checked for repeats', EXHAUSTED, true, true, 'search-checking-the-line', true],
     ['exact, but refused positions skipped unsearched: the only win may lie there', EXHAUSTED, true, true, 'stop', false],
     ['a shuffle bound or a base rank: lines it does not allow may win', EXHAUSTED, false, false, 'stop', false],
@@ -98,14 +106,18 @@ describe('the rule at work on lost positions', () => {
   });
 });
 
-describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)', () => {
+describe("restarts (a RestartStage: passes in turn, budgets on Luby's schedule)", () => {
   const mamy = lateGreedyPosition('mamy-susan', 2, 5);
   const exact = (ties: number): DepthFirstPass => ({ kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties });
-  const restartsOf = (restarts: DepthFirstPass[], unitNodes: number): Stage[] => [{ kind: 'restarts', share: 1, schedule: 'test', restarts, unitNodes }];
+  const restartsOf = (restarts: DepthFirstPass[], unitNodes: number): Stage[] => [
+    { kind: 'restarts', share: 1, schedule: 'test', restarts, unitNodes },
+  ];
   const search = (plan: Stage[], maxNodes = 0) => new Solver(32).solve(stateOf(mamy), { maxNodes, timeLimitMs: 0 }, plan);
 
-  it('Luby\'s sequence', () => {
-    expect(Array.from({ length: 31 }, (_, i) => luby(i + 1))).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16]);
+  it("Luby's sequence", () => {
+    expect(Array.from({ length: 31 }, (_, i) => luby(i + 1))).toEqual([
+      1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16,
+    ]);
   });
 
   describe('the schedule (RestartSchedule)', () => {
@@ -121,13 +133,20 @@ describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)
       expect(made.map((run) => run.length)).toEqual(Array.from({ length: 15 }, (_, i) => luby(i + 1)));
       expect(made.map((run) => run.index)).toEqual([0, 1, 0, 2, 0, 1, 0, 1, 2, 2, 0, 1, 0, 1, 0]);
       // Runs of length 1 in the first round keep their passes' seeds.
-      expect(made.filter((run) => run.length === 1).slice(0, 3).map((run) => run.pass.ties)).toEqual([1, 2, 3]);
+      expect(
+        made
+          .filter((run) => run.length === 1)
+          .slice(0, 3)
+          .map((run) => run.pass.ties),
+      ).toEqual([1, 2, 3]);
       // 5,000 runs go round the 3 passes about 830 times at length 1: the seeds as order.ts uses them (32 bits) differ.
       const many = runs(5000);
       expect(new Set(many.map((run) => `${run.index} ${run.pass.ties! >>> 0}`)).size).toBe(5000);
       // Every pass gets runs of every length that has at least as many runs as there are passes.
       for (const length of [1, 2, 4, 8, 16, 32, 64]) {
-        expect(new Set(many.filter((run) => run.length === length).map((run) => run.index)), `length ${length}`).toEqual(new Set([0, 1, 2]));
+        expect(new Set(many.filter((run) => run.length === length).map((run) => run.index)), `length ${length}`).toEqual(
+          new Set([0, 1, 2]),
+        );
       }
     });
 
@@ -147,7 +166,13 @@ describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)
   });
 
   describe('stages with the same schedule id share one schedule (the solver keys schedules by id)', () => {
-    const stage = (schedule: string, restarts: DepthFirstPass[], unitNodes: number, share = 1): Stage => ({ kind: 'restarts', share, schedule, restarts, unitNodes });
+    const stage = (schedule: string, restarts: DepthFirstPass[], unitNodes: number, share = 1): Stage => ({
+      kind: 'restarts',
+      share,
+      schedule,
+      restarts,
+      unitNodes,
+    });
     const exactPass: Stage = { kind: 'single', share: 1, pass: exact(0) };
 
     it('a later stage goes on where the earlier stopped: passes it finished are not made again; another id starts afresh', () => {
@@ -181,12 +206,14 @@ describe('restarts (a RestartStage: passes in turn, budgets on Luby\'s schedule)
       expect(same.nodes).toBeLessThan(other.nodes);
     });
 
-    it('a later stage with the id but other passes is a plan error, not a silent run of the first stage\'s passes', () => {
+    it("a later stage with the id but other passes is a plan error, not a silent run of the first stage's passes", () => {
       const first = [1, 2].map((shuffles): DepthFirstPass => ({ kind: 'depth-first', shuffles, base: 0, ties: 1 }));
       const copy = first.map((pass) => ({ ...pass }));
       const moved = first.map((pass) => ({ ...pass, ties: 2 }));
       expect(search([stage('cheap', first, 10, 0.1), stage('cheap', copy, 10), exactPass]).result).toBe('lost');
-      expect(() => search([stage('cheap', first, 10, 0.1), stage('cheap', moved, 10), exactPass])).toThrow(/schedule 'cheap' have other passes/);
+      expect(() => search([stage('cheap', first, 10, 0.1), stage('cheap', moved, 10), exactPass])).toThrow(
+        /schedule 'cheap' have other passes/,
+      );
     });
   });
 
@@ -229,7 +256,10 @@ describe('a full table: positions it refuses are searched again, the line checke
     const r = new Solver(0).solve(state, { maxNodes: 100_000, timeLimitMs: 0 }, exactPassOnly);
     expect(r.result).toBe('won');
     expect(r.tableFull).toBe(true);
-    const verdict = replay(position, r.moves.map((m) => formatMove(state.rules, m)));
+    const verdict = replay(
+      position,
+      r.moves.map((m) => formatMove(state.rules, m)),
+    );
     expect(verdict.ok && verdict.won).toBe(true);
   });
 });

@@ -17,7 +17,12 @@ const TINY = ['--time-limit', '0', '--max-nodes', '2000', '--memory', '16', '--q
 
 describe('the split', { timeout: 60_000 }, () => {
   it('shards are disjoint and their union is the range, for several N (N above the deals too)', () => {
-    for (const [start, deals] of [[0, 10], [5, 10], [4294967285, 11], [3, 1]] as const) {
+    for (const [start, deals] of [
+      [0, 10],
+      [5, 10],
+      [4294967285, 11],
+      [3, 1],
+    ] as const) {
       for (const count of [1, 2, 3, 7, 8, 10, 11, 50, 1000]) {
         const all: number[] = [];
         for (let index = 0; index < count; index++) {
@@ -55,7 +60,11 @@ describe('the split', { timeout: 60_000 }, () => {
   it('shard files are named beside --out, and read back', () => {
     expect(shardFile('results/thoughtful.csv', { index: 3, count: 8 })).toBe('results/thoughtful.shard-3-of-8.csv');
     expect(shardFile('x', { index: 3, count: 12 })).toBe('x.shard-03-of-12.csv');
-    expect(shardOfFile('results/thoughtful.shard-03-of-12.csv')).toEqual({ study: 'results/thoughtful.csv', shard: { index: 3, count: 12 }, width: 2 });
+    expect(shardOfFile('results/thoughtful.shard-03-of-12.csv')).toEqual({
+      study: 'results/thoughtful.csv',
+      shard: { index: 3, count: 12 },
+      width: 2,
+    });
     expect(shardOfFile('results/thoughtful.csv')).toBeUndefined();
   });
 });
@@ -68,7 +77,10 @@ describe('sharded runs', { timeout: 60_000 }, () => {
     for (let i = 0; i < 4; i++) {
       const r = patience('winrate', ...game, '--shard', `${i}/4`, '--out', join(dir, 'dd.csv'), ...TINY);
       expect(r.status, r.stderr).toBe(0);
-      const rows = readFileSync(join(dir, `dd.shard-${i}-of-4.csv`), 'utf8').trimEnd().split('\n').slice(1);
+      const rows = readFileSync(join(dir, `dd.shard-${i}-of-4.csv`), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .slice(1);
       expect(rows.map((l) => Number(l.split(',')[1]))).toEqual(shardSeeds(3, 10, { index: i, count: 4 }));
     }
     // Resuming a shard plays nothing again.
@@ -87,13 +99,23 @@ describe('sharded runs', { timeout: 60_000 }, () => {
     expect(patience('plot', dir).stdout).toBe(patience('plot', single).stdout);
     const merged = path('merged.csv');
     expect(patience('merge', dir, '--out', merged).status).toBe(0);
-    const noMs = (file: string): string[] => readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => l.split(',').filter((_, j) => j !== COLUMNS.indexOf('ms')).join(','));
+    const noMs = (file: string): string[] =>
+      readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) =>
+          l
+            .split(',')
+            .filter((_, j) => j !== COLUMNS.indexOf('ms'))
+            .join(','),
+        );
     expect(noMs(merged)).toEqual(noMs(single));
   }, 60_000);
 
   it('N above the number of deals: the shards without seeds write a header alone, and the study still adds up', () => {
     const out = path('few.csv');
-    for (let i = 0; i < 6; i++) expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--shard', `${i}/6`, '--out', out, ...TINY).status).toBe(0);
+    for (let i = 0; i < 6; i++)
+      expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--shard', `${i}/6`, '--out', out, ...TINY).status).toBe(0);
     expect(readFileSync(path('few.shard-5-of-6.csv'), 'utf8')).toBe(`${COLUMNS.join(',')}\n`);
     const s = patience('summary', path('few.shard-*-of-6.csv'));
     expect(s.stdout).toMatch(/double-dot\s+thoughtful\s+2\s/);
@@ -101,12 +123,30 @@ describe('sharded runs', { timeout: 60_000 }, () => {
 
   it('--rerun-unknown and crash isolation work per shard', async () => {
     const out = path('rerun.csv');
-    const args = ['--game', 'mamy-susan', '--deals', '6', '--shard', '1/2', '--out', out, '--time-limit', '0', '--memory', '16', '--quiet', '--workers', '1'];
+    const args = [
+      '--game',
+      'mamy-susan',
+      '--deals',
+      '6',
+      '--shard',
+      '1/2',
+      '--out',
+      out,
+      '--time-limit',
+      '0',
+      '--memory',
+      '16',
+      '--quiet',
+      '--workers',
+      '1',
+    ];
     expect(patience('winrate', ...args, '--max-nodes', '200').status).toBe(0);
     const file = path('rerun.shard-1-of-2.csv');
     const before = readFileSync(file, 'utf8');
     expect(before).toMatch(/unknown/);
-    expect(patience('winrate', '--rerun-unknown', ...args.filter((a) => a !== '--deals' && a !== '6'), '--max-nodes', '400').status).toBe(0);
+    expect(patience('winrate', '--rerun-unknown', ...args.filter((a) => a !== '--deals' && a !== '6'), '--max-nodes', '400').status).toBe(
+      0,
+    );
     const after = readFileSync(file, 'utf8').trimEnd().split('\n').slice(1);
     expect(after.map((l) => l.split(',')[1])).toEqual(['1', '3', '5']);
     expect(after.filter((l) => l.includes(',unknown,')).every((l) => l.includes(',0,400,16,'))).toBe(true);
@@ -115,10 +155,21 @@ describe('sharded runs', { timeout: 60_000 }, () => {
     process.env.PATIENCE_TEST_CRASH_SEED = '4';
     try {
       const run = await runWinrate({
-        games: ['double-dot'], player: { name: 'thoughtful' }, start: 0, deals: 9, shard: { index: 1, count: 3 },
-        settings: { timeLimit: 0, maxNodes: 2000, memoryMb: 16 }, workers: 1, out: crash, worker: join(ROOT, 'test', 'support', 'crash-worker.ts'),
+        games: ['double-dot'],
+        player: { name: 'thoughtful' },
+        start: 0,
+        deals: 9,
+        shard: { index: 1, count: 3 },
+        settings: { timeLimit: 0, maxNodes: 2000, memoryMb: 16 },
+        workers: 1,
+        out: crash,
+        worker: join(ROOT, 'test', 'support', 'crash-worker.ts'),
       });
-      expect(run.rows.map((r) => [r.seed, r.result === 'error'])).toEqual([[1, false], [4, true], [7, false]]);
+      expect(run.rows.map((r) => [r.seed, r.result === 'error'])).toEqual([
+        [1, false],
+        [4, true],
+        [7, false],
+      ]);
     } finally {
       delete process.env.PATIENCE_TEST_CRASH_SEED;
     }
@@ -128,7 +179,19 @@ describe('sharded runs', { timeout: 60_000 }, () => {
 describe('a study that does not add up is refused by name', { timeout: 60_000 }, () => {
   const settings = { timeLimit: 10, maxNodes: 0, memoryMb: 256 };
   const row = (seed: number, result: DealRow['result'] = 'won', more: Partial<DealRow> = {}): DealRow => ({
-    game: 'double-dot', seed, player: 'thoughtful', result, moves: 1, nodes: 1, ms: 1, limit: '', tableFull: false, settings, error: '', solver: '0.1.0+abc1234', ...more,
+    game: 'double-dot',
+    seed,
+    player: 'thoughtful',
+    result,
+    moves: 1,
+    nodes: 1,
+    ms: 1,
+    limit: '',
+    tableFull: false,
+    settings,
+    error: '',
+    solver: '0.1.0+abc1234',
+    ...more,
   });
   /** Writes a study of 3 shards of seeds 0..8, changed by `change`; returns its folder. */
   const study = (name: string, change: (shards: DealRow[][]) => void): string => {
@@ -147,19 +210,39 @@ describe('a study that does not add up is refused by name', { timeout: 60_000 },
   const cases: [string, (s: DealRow[][]) => void, RegExp][] = [
     ['missing', (s) => s.splice(2, 1), /shard 2 of 3 of .*s\.csv is missing: no .*s\.shard-2-of-3\.csv/],
     ['twice', (s) => s[1]!.push(row(4)), /s\.shard-1-of-3\.csv: double-dot seed 4 \(player thoughtful\) appears twice/],
-    ['twice-across', (s) => s[0]!.push(row(4)), /s\.shard-1-of-3\.csv: double-dot seed 4 \(player thoughtful\) appears twice: also in .*s\.shard-0-of-3\.csv/],
+    [
+      'twice-across',
+      (s) => s[0]!.push(row(4)),
+      /s\.shard-1-of-3\.csv: double-dot seed 4 \(player thoughtful\) appears twice: also in .*s\.shard-0-of-3\.csv/,
+    ],
     ['stray', (s) => s[0]!.push(s[1]!.splice(1, 1)[0]!), /s\.shard-0-of-3\.csv: double-dot seed 4 is not in shard 0 of 3 \(4 mod 3 = 1\)/],
-    ['players', (s) => s[2]!.forEach((r) => (r.player = 'greedy')), /shards made with different players: .*s\.shard-0-of-3\.csv has double-dot by thoughtful, .*s\.shard-2-of-3\.csv by greedy/],
-    ['limits', (s) => {
-      s[0]![0] = row(0, 'unknown', { settings: { ...settings, timeLimit: 2 } });
-      s[1]![0] = row(1, 'unknown');
-    }, /shards made with different limits: .*s\.shard-0-of-3\.csv is unknown at time limit 2 s.*s\.shard-1-of-3\.csv unknown at time limit 10 s/],
-    ['larger', (s) => {
-      for (const shard of s) for (const r of shard) r.settings = { ...settings, timeLimit: 2 };
-      s[0]![0] = row(0, 'unknown', { settings: { ...settings, timeLimit: 2 } });
-      s[1]![0] = row(1, 'won', { settings: { ...settings, timeLimit: 30 } });
-    }, /different limits: .*seed 1 in .*s\.shard-1-of-3\.csv won at time limit 30 s/],
-    ['stopped', (s) => s[1]!.splice(1, 1), /s\.shard-1-of-3\.csv lacks double-dot \(player thoughtful\) seed 4 \(the study holds seeds 0\.\.8\)/],
+    [
+      'players',
+      (s) => s[2]!.forEach((r) => (r.player = 'greedy')),
+      /shards made with different players: .*s\.shard-0-of-3\.csv has double-dot by thoughtful, .*s\.shard-2-of-3\.csv by greedy/,
+    ],
+    [
+      'limits',
+      (s) => {
+        s[0]![0] = row(0, 'unknown', { settings: { ...settings, timeLimit: 2 } });
+        s[1]![0] = row(1, 'unknown');
+      },
+      /shards made with different limits: .*s\.shard-0-of-3\.csv is unknown at time limit 2 s.*s\.shard-1-of-3\.csv unknown at time limit 10 s/,
+    ],
+    [
+      'larger',
+      (s) => {
+        for (const shard of s) for (const r of shard) r.settings = { ...settings, timeLimit: 2 };
+        s[0]![0] = row(0, 'unknown', { settings: { ...settings, timeLimit: 2 } });
+        s[1]![0] = row(1, 'won', { settings: { ...settings, timeLimit: 30 } });
+      },
+      /different limits: .*seed 1 in .*s\.shard-1-of-3\.csv won at time limit 30 s/,
+    ],
+    [
+      'stopped',
+      (s) => s[1]!.splice(1, 1),
+      /s\.shard-1-of-3\.csv lacks double-dot \(player thoughtful\) seed 4 \(the study holds seeds 0\.\.8\)/,
+    ],
   ];
   for (const [name, change, message] of cases) {
     it(name, () => {
@@ -169,6 +252,11 @@ describe('a study that does not add up is refused by name', { timeout: 60_000 },
 
   it('as one line and exit 2 from summary, plot and merge', () => {
     const dir = path('missing');
-    for (const args of [['summary', dir], ['plot', dir], ['merge', dir, '--out', path('m.csv')]]) expectOneLineError(patience(...args), /shard 2 of 3 .* is missing/);
+    for (const args of [
+      ['summary', dir],
+      ['plot', dir],
+      ['merge', dir, '--out', path('m.csv')],
+    ])
+      expectOneLineError(patience(...args), /shard 2 of 3 .* is missing/);
   });
 });

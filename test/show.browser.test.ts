@@ -42,39 +42,41 @@ interface Shown {
 
 /** Clicks a button `times` times inside the page, reading the table after each click (and once before, with times 0). */
 function walk(page: Page, button: 'next' | 'prev' | 'none', times: number): Promise<Shown[]> {
-  return page.evaluate(
-    ([button, times]) => {
-      const read = (): Shown => {
-        const piles: Record<string, string[]> = {};
-        const moved: Record<string, number> = {};
-        for (const p of document.querySelectorAll<HTMLElement>('[data-pile]')) {
-          const id = p.dataset.pile!;
-          piles[id] = [...p.querySelectorAll<HTMLElement>('.card')].map((c) => c.dataset.card ?? '#');
-          const n = p.querySelectorAll('.card.moved').length;
-          if (n) moved[id] = n;
-        }
-        const text = (id: string): string => document.getElementById(id)!.textContent!;
-        return {
-          step: Number(document.body.dataset.step),
-          counter: text('counter'),
-          now: text('now'),
-          home: text('home'),
-          current: Number(document.querySelector<HTMLElement>('#moves li.current')?.dataset.step ?? -1),
-          from: document.querySelector<HTMLElement>('.pile.from')?.dataset.pile ?? null,
-          moved,
-          piles,
-          stock: Number(document.querySelector<HTMLElement>('[data-pile="s"]')!.dataset.count),
+  return page
+    .evaluate(
+      ([button, times]) => {
+        const read = (): Shown => {
+          const piles: Record<string, string[]> = {};
+          const moved: Record<string, number> = {};
+          for (const p of document.querySelectorAll<HTMLElement>('[data-pile]')) {
+            const id = p.dataset.pile!;
+            piles[id] = [...p.querySelectorAll<HTMLElement>('.card')].map((c) => c.dataset.card ?? '#');
+            const n = p.querySelectorAll('.card.moved').length;
+            if (n) moved[id] = n;
+          }
+          const text = (id: string): string => document.getElementById(id)!.textContent!;
+          return {
+            step: Number(document.body.dataset.step),
+            counter: text('counter'),
+            now: text('now'),
+            home: text('home'),
+            current: Number(document.querySelector<HTMLElement>('#moves li.current')?.dataset.step ?? -1),
+            from: document.querySelector<HTMLElement>('.pile.from')?.dataset.pile ?? null,
+            moved,
+            piles,
+            stock: Number(document.querySelector<HTMLElement>('[data-pile="s"]')!.dataset.count),
+          };
         };
-      };
-      const out = [read()];
-      for (let i = 0; i < times; i++) {
-        document.getElementById(button)!.click();
-        out.push(read());
-      }
-      return JSON.stringify(out); // a string crosses to the test much faster than the objects
-    },
-    [button, times] as const,
-  ).then((text) => JSON.parse(text) as Shown[]);
+        const out = [read()];
+        for (let i = 0; i < times; i++) {
+          document.getElementById(button)!.click();
+          out.push(read());
+        }
+        return JSON.stringify(out); // a string crosses to the test much faster than the objects
+      },
+      [button, times] as const,
+    )
+    .then((text) => JSON.parse(text) as Shown[]);
 }
 
 const snapshot = async (page: Page): Promise<Shown> => (await walk(page, 'none', 0))[0]!;
@@ -183,7 +185,10 @@ if (process.env.CI) {
     // A played game, as `play --json` writes one: the greedy player on Mamy Susan seed 1.
     const deal = dealGame(getGame('mamy-susan'), 1);
     const played = playGame(deal, greedyPlayer);
-    show('played', [json('played', { game: deal.game, seed: 1, position: deal, result: played.result, moves: played.moves })], { position: deal, moves: played.moves });
+    show('played', [json('played', { game: deal.game, seed: 1, position: deal, result: played.result, moves: played.moves })], {
+      position: deal,
+      moves: played.moves,
+    });
     // Undecided: the deal and no moves.
     const unknown = solve(dealGame(getGame('double-signora'), 2), 10);
     expect(unknown.result).toBe('unknown');
@@ -222,7 +227,10 @@ if (process.env.CI) {
   });
 
   /** Opens a page; returns the game it carries and (for a line the engine can play) the engine's positions along its moves. */
-  async function open(name: string, legal = true): Promise<{ moves: string[]; positions: Position[]; data: { position: Position; moves: string[]; result?: string } }> {
+  async function open(
+    name: string,
+    legal = true,
+  ): Promise<{ moves: string[]; positions: Position[]; data: { position: Position; moves: string[]; result?: string } }> {
     await page.goto(pathToFileURL(pages.get(name)!.file).href);
     const data = JSON.parse((await page.textContent('#game-data'))!) as { position: Position; moves: string[]; result?: string };
     return { moves: data.moves, positions: legal ? enginePositions(data.position, data.moves) : [], data };
@@ -238,114 +246,161 @@ if (process.env.CI) {
   }
 
   for (const [game] of SHOWN_DEALS) {
-    it(`${game}: steps to the end and back, jumps with the slider, keys and move list; every position as the engine computes it; all cards home at the end`, async () => {
-      const { moves, positions, data } = await open(game);
-      const given = pages.get(game)!.given;
-      if (given) {
-        expect(data.position).toEqual(given.position);
-        expect(moves).toEqual(given.moves);
-      } else {
-        // solved by `show --game --seed` itself: the deal of that seed, and a line the referee accepts
-        expect(data.position).toEqual(dealGame(getGame(game), SHOWN_DEALS[0][1]));
-        expect(replay(data.position, moves)).toMatchObject({ ok: true, won: true });
-      }
-      const last = moves.length;
-      const total = 52 * getGame(game).decks;
-      expect(await page.textContent('#verdict')).toBe(`Won: all ${total} cards home after ${last} moves.`);
-      expect(await page.title()).toMatch(new RegExp(`^${getGame(game).name}, seed \\d+: won$`));
-      await stepThrough(game, positions, moves);
+    it(
+      `${game}: steps to the end and back, jumps with the slider, keys and move list; every position as the engine computes it; all cards home at the end`,
+      async () => {
+        const { moves, positions, data } = await open(game);
+        const given = pages.get(game)!.given;
+        if (given) {
+          expect(data.position).toEqual(given.position);
+          expect(moves).toEqual(given.moves);
+        } else {
+          // solved by `show --game --seed` itself: the deal of that seed, and a line the referee accepts
+          expect(data.position).toEqual(dealGame(getGame(game), SHOWN_DEALS[0][1]));
+          expect(replay(data.position, moves)).toMatchObject({ ok: true, won: true });
+        }
+        const last = moves.length;
+        const total = 52 * getGame(game).decks;
+        expect(await page.textContent('#verdict')).toBe(`Won: all ${total} cards home after ${last} moves.`);
+        expect(await page.title()).toMatch(new RegExp(`^${getGame(game).name}, seed \\d+: won$`));
+        await stepThrough(game, positions, moves);
 
-      for (const k of [Math.floor(last / 3), last, 0, Math.floor((2 * last) / 3)]) {
-        await page.locator('#slider').fill(String(k));
-        expectShown(await snapshot(page), positions, moves, k, `${game} slider`);
-      }
-      const k = Math.floor((2 * last) / 3);
-      const keys: [string, number][] = [['ArrowRight', k + 1], ['ArrowRight', k + 2], ['ArrowLeft', k + 1], ['End', last], ['Home', 0], ['ArrowLeft', 0]];
-      for (const [key, at] of keys) {
-        await page.keyboard.press(key);
-        expectShown(await snapshot(page), positions, moves, at, `${game} key ${key}`);
-      }
-      const clicks: [string, number][] = [['#next', 1], ['#last', last], ['#prev', last - 1], ['#first', 0], ['#moves li[data-step="7"]', 7]];
-      for (const [selector, at] of clicks) {
-        await page.click(selector);
-        expectShown(await snapshot(page), positions, moves, at, `${game} click ${selector}`);
-      }
-      await page.click('#last');
-      const end = await snapshot(page);
-      const home = Object.entries(end.piles).filter(([id]) => id[0] === 'f').reduce((n, [, cards]) => n + cards.length, 0);
-      expect(home).toBe(total);
-      expect(Object.entries(end.piles).filter(([id]) => id[0] !== 'f').every(([, cards]) => cards.length === 0)).toBe(true);
-      expect(end.stock).toBe(0);
-      expect(end.home).toBe(`Cards home: ${total} of ${total}`);
-      expect(problems).toEqual([]);
-    }, TIMEOUT);
+        for (const k of [Math.floor(last / 3), last, 0, Math.floor((2 * last) / 3)]) {
+          await page.locator('#slider').fill(String(k));
+          expectShown(await snapshot(page), positions, moves, k, `${game} slider`);
+        }
+        const k = Math.floor((2 * last) / 3);
+        const keys: [string, number][] = [
+          ['ArrowRight', k + 1],
+          ['ArrowRight', k + 2],
+          ['ArrowLeft', k + 1],
+          ['End', last],
+          ['Home', 0],
+          ['ArrowLeft', 0],
+        ];
+        for (const [key, at] of keys) {
+          await page.keyboard.press(key);
+          expectShown(await snapshot(page), positions, moves, at, `${game} key ${key}`);
+        }
+        const clicks: [string, number][] = [
+          ['#next', 1],
+          ['#last', last],
+          ['#prev', last - 1],
+          ['#first', 0],
+          ['#moves li[data-step="7"]', 7],
+        ];
+        for (const [selector, at] of clicks) {
+          await page.click(selector);
+          expectShown(await snapshot(page), positions, moves, at, `${game} click ${selector}`);
+        }
+        await page.click('#last');
+        const end = await snapshot(page);
+        const home = Object.entries(end.piles)
+          .filter(([id]) => id[0] === 'f')
+          .reduce((n, [, cards]) => n + cards.length, 0);
+        expect(home).toBe(total);
+        expect(
+          Object.entries(end.piles)
+            .filter(([id]) => id[0] !== 'f')
+            .every(([, cards]) => cards.length === 0),
+        ).toBe(true);
+        expect(end.stock).toBe(0);
+        expect(end.home).toBe(`Cards home: ${total} of ${total}`);
+        expect(problems).toEqual([]);
+      },
+      TIMEOUT,
+    );
   }
 
-  it('play and pause at a chosen speed', async () => {
-    const { moves } = await open('double-dot');
-    await page.selectOption('#speed', '60');
-    await page.click('#play');
-    expect(await page.textContent('#play')).toMatch(/Pause/);
-    await page.waitForFunction(() => Number(document.body.dataset.step) >= 10);
-    await page.click('#play');
-    expect(await page.textContent('#play')).toMatch(/Play/);
-    const paused = (await snapshot(page)).step;
-    expect(paused).toBeGreaterThanOrEqual(10);
-    expect(paused).toBeLessThan(moves.length);
-    await page.waitForTimeout(150);
-    expect((await snapshot(page)).step).toBe(paused);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press(' '); // space plays and pauses too
-    await page.waitForFunction((p) => Number(document.body.dataset.step) > p, paused);
-    await page.keyboard.press(' ');
-    expect(problems).toEqual([]);
-  }, TIMEOUT);
+  it(
+    'play and pause at a chosen speed',
+    async () => {
+      const { moves } = await open('double-dot');
+      await page.selectOption('#speed', '60');
+      await page.click('#play');
+      expect(await page.textContent('#play')).toMatch(/Pause/);
+      await page.waitForFunction(() => Number(document.body.dataset.step) >= 10);
+      await page.click('#play');
+      expect(await page.textContent('#play')).toMatch(/Play/);
+      const paused = (await snapshot(page)).step;
+      expect(paused).toBeGreaterThanOrEqual(10);
+      expect(paused).toBeLessThan(moves.length);
+      await page.waitForTimeout(150);
+      expect((await snapshot(page)).step).toBe(paused);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press(' '); // space plays and pauses too
+      await page.waitForFunction((p) => Number(document.body.dataset.step) > p, paused);
+      await page.keyboard.press(' ');
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('a typed-in game in progress, solved by show --position', async () => {
-    const { moves, positions, data } = await open('typed-in');
-    expect(data.position).toEqual(pages.get('typed-in')!.given!.position);
-    expect(data.result).toBe('won');
-    expect(await page.textContent('#title')).toBe('Double Dot');
-    await stepThrough('typed-in', positions, moves);
-    await page.click('#last');
-    expect((await snapshot(page)).home).toBe('Cards home: 52 of 52');
-    expect(problems).toEqual([]);
-  }, TIMEOUT);
+  it(
+    'a typed-in game in progress, solved by show --position',
+    async () => {
+      const { moves, positions, data } = await open('typed-in');
+      expect(data.position).toEqual(pages.get('typed-in')!.given!.position);
+      expect(data.result).toBe('won');
+      expect(await page.textContent('#title')).toBe('Double Dot');
+      await stepThrough('typed-in', positions, moves);
+      await page.click('#last');
+      expect((await snapshot(page)).home).toBe('Cards home: 52 of 52');
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('a played game (position, moves and result, as play --json gives)', async () => {
-    const { moves, positions, data } = await open('played');
-    expect(moves).toEqual(pages.get('played')!.given!.moves);
-    await stepThrough('played', positions, moves);
-    const home = positions[moves.length]!.foundations.reduce((n, p) => n + p.length, 0);
-    expect(await page.textContent('#verdict')).toBe(
-      data.result === 'won' ? `Won: all 104 cards home after ${moves.length} moves.` : `Lost: the game ends after ${moves.length} moves with ${home} of 104 cards home.`,
-    );
-    expect(problems).toEqual([]);
-  }, TIMEOUT);
+  it(
+    'a played game (position, moves and result, as play --json gives)',
+    async () => {
+      const { moves, positions, data } = await open('played');
+      expect(moves).toEqual(pages.get('played')!.given!.moves);
+      await stepThrough('played', positions, moves);
+      const home = positions[moves.length]!.foundations.reduce((n, p) => n + p.length, 0);
+      expect(await page.textContent('#verdict')).toBe(
+        data.result === 'won'
+          ? `Won: all 104 cards home after ${moves.length} moves.`
+          : `Lost: the game ends after ${moves.length} moves with ${home} of 104 cards home.`,
+      );
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('an unknown result shows the deal and says so', async () => {
-    const { positions, moves } = await open('unknown');
-    expect(moves).toEqual([]);
-    expect(await page.textContent('#verdict')).toMatch(/^Unknown: the solver reached its nodes limit before deciding, so there is no solution to show/);
-    expectShown(await snapshot(page), positions, moves, 0, 'unknown');
-    await page.keyboard.press('ArrowRight');
-    expect((await snapshot(page)).step).toBe(0);
-    expect(problems).toEqual([]);
-  }, TIMEOUT);
+  it(
+    'an unknown result shows the deal and says so',
+    async () => {
+      const { positions, moves } = await open('unknown');
+      expect(moves).toEqual([]);
+      expect(await page.textContent('#verdict')).toMatch(
+        /^Unknown: the solver reached its nodes limit before deciding, so there is no solution to show/,
+      );
+      expectShown(await snapshot(page), positions, moves, 0, 'unknown');
+      await page.keyboard.press('ArrowRight');
+      expect((await snapshot(page)).step).toBe(0);
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('a move the rules do not allow is refused visibly, and a hostile move string stays text', async () => {
-    const { moves } = await open('broken', false);
-    const { position } = pages.get('broken')!.given!;
-    const positions = [position];
-    for (const m of moves.slice(0, 5)) positions.push(play(positions[positions.length - 1]!, m));
-    expect(await page.textContent('#verdict')).toMatch(/^Move 6 \(t0>t0\) is refused: .*The page shows the game up to move 5\.$/);
-    expect(await page.getAttribute('#verdict', 'class')).toMatch(/bad/);
-    expect(await page.textContent('#moves li.refused code')).toBe('t0>t0');
-    expect(await page.textContent('#moves li.unplayed code')).toBe(moves[6]);
-    const shown = await walk(page, 'next', 7);
-    shown.forEach((s, i) => expectShown(s, positions, moves.slice(0, 5), Math.min(i, 5), 'broken'));
-    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
-    expect(await page.locator('img').count()).toBe(0);
-    expect(problems).toEqual([]);
-  }, TIMEOUT);
+  it(
+    'a move the rules do not allow is refused visibly, and a hostile move string stays text',
+    async () => {
+      const { moves } = await open('broken', false);
+      const { position } = pages.get('broken')!.given!;
+      const positions = [position];
+      for (const m of moves.slice(0, 5)) positions.push(play(positions[positions.length - 1]!, m));
+      expect(await page.textContent('#verdict')).toMatch(/^Move 6 \(t0>t0\) is refused: .*The page shows the game up to move 5\.$/);
+      expect(await page.getAttribute('#verdict', 'class')).toMatch(/bad/);
+      expect(await page.textContent('#moves li.refused code')).toBe('t0>t0');
+      expect(await page.textContent('#moves li.unplayed code')).toBe(moves[6]);
+      const shown = await walk(page, 'next', 7);
+      shown.forEach((s, i) => expectShown(s, positions, moves.slice(0, 5), Math.min(i, 5), 'broken'));
+      expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+      expect(await page.locator('img').count()).toBe(0);
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT,
+  );
 });

@@ -26,8 +26,12 @@ describe("the page's rules agree with the referee", () => {
       let pos = report.position;
       report.moves.forEach((move, k) => {
         if (k % 25 === 0) {
-          for (const m of movesToTry(pos)) expect(typeof rules.play(pos, m) === 'string', `${m} at position ${k}`).toBe(whyIllegal(pos, m) !== null);
-          expect(legalMoves(pos).every((m) => typeof rules.play(pos, m) !== 'string'), `position ${k}`).toBe(true);
+          for (const m of movesToTry(pos))
+            expect(typeof rules.play(pos, m) === 'string', `${m} at position ${k}`).toBe(whyIllegal(pos, m) !== null);
+          expect(
+            legalMoves(pos).every((m) => typeof rules.play(pos, m) !== 'string'),
+            `position ${k}`,
+          ).toBe(true);
         }
         const shown = rules.play(pos, move);
         if (typeof shown === 'string') throw new Error(`the page refuses move ${k + 1} '${move}': ${shown}`);
@@ -45,7 +49,10 @@ describe("the page's rules agree with the referee", () => {
     const first = rules.play(ds, 't2>f0');
     if (typeof first === 'string') throw new Error(first);
     expect(first.from).toBe('t2');
-    expect(first.to).toEqual([{ pile: 'f0', count: 1 }, { pile: 't2', count: 1 }]); // DS-7: t2 refilled from the stock
+    expect(first.to).toEqual([
+      { pile: 'f0', count: 1 },
+      { pile: 't2', count: 1 },
+    ]); // DS-7: t2 refilled from the stock
     expect(first.pos.base).toBe(ds.tableau[2]![0]![0]); // DS-3
     expect(first.pos.tableau[2]).toEqual([ds.stock[ds.stock.length - 1]]);
     const dd = dealGame(getGame('double-dot'), 2);
@@ -106,8 +113,16 @@ describe('reading what to show', () => {
     const report = solveDeal('double-dot', 2);
     expect(read(report)).toMatchObject({ game: 'double-dot', name: 'Double Dot', seed: 2, result: 'won', moves: report.moves });
     expect(read({ position, moves: ['draw'] })).toEqual({ game: 'double-dot', name: 'Double Dot', seed: 2, position, moves: ['draw'] });
-    expect(read({ ...position, seed: undefined })).toEqual({ game: 'double-dot', name: 'Double Dot', position: { ...position, seed: undefined }, moves: [] });
-    expect(read({ position, moves: [], result: 'unknown', stats: { limit: 'nodes' } })).toMatchObject({ result: 'unknown', limit: 'nodes' });
+    expect(read({ ...position, seed: undefined })).toEqual({
+      game: 'double-dot',
+      name: 'Double Dot',
+      position: { ...position, seed: undefined },
+      moves: [],
+    });
+    expect(read({ position, moves: [], result: 'unknown', stats: { limit: 'nodes' } })).toMatchObject({
+      result: 'unknown',
+      limit: 'nodes',
+    });
   });
 
   it('refuses anything else with a one-line reason', () => {

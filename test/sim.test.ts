@@ -33,7 +33,18 @@ function wilsonByQuadratic(x: number, n: number, z = 1.959964): [number, number]
 
 describe('wilson', () => {
   it('matches the quadratic-root form for many counts', () => {
-    for (const [x, n] of [[0, 10], [5, 10], [10, 10], [81, 263], [1, 1], [0, 1], [3, 7], [199, 200], [1, 1000], [500, 1000]] as const) {
+    for (const [x, n] of [
+      [0, 10],
+      [5, 10],
+      [10, 10],
+      [81, 263],
+      [1, 1],
+      [0, 1],
+      [3, 7],
+      [199, 200],
+      [1, 1000],
+      [500, 1000],
+    ] as const) {
       const { lo, hi } = wilson(x, n);
       const [rlo, rhi] = wilsonByQuadratic(x, n);
       expect(lo).toBeCloseTo(rlo, 12);
@@ -109,7 +120,10 @@ describe('results CSV', () => {
     expect(text.split('\n')[0]).toBe(COLUMNS.join(','));
     const back = parseResults(text, 'x.csv');
     expect(back.rows).toEqual(rows);
-    expect(parseCsv('a,"b\n""c""",d\r\n1,2,3', 'x')).toEqual([['a', 'b\n"c"', 'd'], ['1', '2', '3']]);
+    expect(parseCsv('a,"b\n""c""",d\r\n1,2,3', 'x')).toEqual([
+      ['a', 'b\n"c"', 'd'],
+      ['1', '2', '3'],
+    ]);
   });
 
   it('reads the same records fed one character at a time (quotes, doubled quotes and CRLF split anywhere)', () => {
@@ -120,7 +134,11 @@ describe('results CSV', () => {
     for (const c of text) reader.push(c);
     reader.end();
     expect(pieces).toEqual(whole);
-    expect(whole).toEqual([['a', 'b\n"c"', 'd'], ['1', '', '3'], ['x"', '', 'y']]);
+    expect(whole).toEqual([
+      ['a', 'b\n"c"', 'd'],
+      ['1', '', '3'],
+      ['x"', '', 'y'],
+    ]);
   });
 
   it('refuses a record longer than 64 KB, and gives back a torn last line when asked', () => {
@@ -215,15 +233,16 @@ describe('worker pool', () => {
     const tasks: DealTask[] = [
       ...Array.from({ length: 12 }, (_, seed): DealTask => ({ game: 'double-dot', seed, settings, player: { name: 'thoughtful' } })),
       ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-signora', seed, settings, player: { name: 'thoughtful' } })),
-      ...Array.from({ length: 3 }, (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, player: { name: 'thoughtful' } })),
+      ...Array.from(
+        { length: 3 },
+        (_, seed): DealTask => ({ game: 'double-aces-and-kings', seed, settings, player: { name: 'thoughtful' } }),
+      ),
     ];
     const play = async (workers: number): Promise<unknown[]> => {
       const rows: DealRow[] = [];
       const run = await playDeals(tasks, { workers, onRow: (r) => rows.push(r) });
       expect(run).toEqual({ finished: tasks.length, interrupted: false });
-      return rows
-        .map(({ ms: _ms, ...rest }) => rest)
-        .sort((x, y) => x.game.localeCompare(y.game) || x.seed - y.seed);
+      return rows.map(({ ms: _ms, ...rest }) => rest).sort((x, y) => x.game.localeCompare(y.game) || x.seed - y.seed);
     };
     const one = await play(1);
     const two = await play(2);
@@ -234,7 +253,12 @@ describe('worker pool', () => {
 
   it('drops the running deals when aborted and reports the run as interrupted', async () => {
     const settings = { timeLimit: 20, maxNodes: 0, memoryMb: 16 };
-    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({ game: 'mamy-susan', seed, settings, player: { name: 'thoughtful' } }));
+    const tasks: DealTask[] = Array.from({ length: 200 }, (_, seed) => ({
+      game: 'mamy-susan',
+      seed,
+      settings,
+      player: { name: 'thoughtful' },
+    }));
     const stop = new AbortController();
     const rows: DealRow[] = [];
     setTimeout(() => stop.abort(), 1000);

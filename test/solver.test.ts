@@ -18,7 +18,17 @@ import { formatMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay } from '../src/referee.js';
 import { solvePosition } from '../src/solve.js';
 import type { SolveResult } from '../src/result.js';
-import { cliScratchFolder, expectOneLineError, lateGreedyPosition, mamySusan, nearlyWonMamySusan, patience, rank, valid, stateOf } from './support/helpers.js';
+import {
+  cliScratchFolder,
+  expectOneLineError,
+  lateGreedyPosition,
+  mamySusan,
+  nearlyWonMamySusan,
+  patience,
+  rank,
+  valid,
+  stateOf,
+} from './support/helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Solving and checking
@@ -72,7 +82,11 @@ function refereeSearch(position: Position, allow: (move: string) => boolean = ()
  */
 function acesAndKings(spec: { ace: number[]; king: number[]; t?: string[]; r?: string[][]; waste?: string[]; stock?: string[] }): Position {
   const pool = new Map<string, string[]>();
-  for (const r of RANKS) pool.set(r, [...SUITS, ...SUITS, ...SUITS, ...SUITS].map((s) => r + s));
+  for (const r of RANKS)
+    pool.set(
+      r,
+      [...SUITS, ...SUITS, ...SUITS, ...SUITS].map((s) => r + s),
+    );
   const cards = (ranks: readonly string[]): string[] =>
     ranks.map((r) => {
       const card = pool.get(r)!.pop();
@@ -92,9 +106,12 @@ function acesAndKings(spec: { ace: number[]; king: number[]; t?: string[]; r?: s
 const FULL7 = [13, 13, 13, 13, 13, 13, 13];
 
 /** Double Dot's four foundation sequences: AC, AS, 2H, 2D, each up by two in suit. */
-const DOT_SEQUENCES = [['C', 1], ['S', 1], ['H', 2], ['D', 2]].map(([suit, first]) =>
-  Array.from({ length: 13 }, (_, k) => rank((first as number) + 2 * k) + (suit as string)),
-);
+const DOT_SEQUENCES = [
+  ['C', 1],
+  ['S', 1],
+  ['H', 2],
+  ['D', 2],
+].map(([suit, first]) => Array.from({ length: 13 }, (_, k) => rank((first as number) + 2 * k) + (suit as string)));
 function doubleDot(heights: number[], t: string[][], stock: string[] = []): Position {
   return valid({
     game: 'double-dot',
@@ -142,7 +159,18 @@ const sixteen = (f: (i: number) => number): number[] => Array.from({ length: 16 
  */
 const mamySusanLost = (): Position =>
   mamySusan([11, 11, 9, 10, 11, 11, 9, 11], {
-    t: [['QC', 'KC'], ['QC', 'KC'], ['QD', 'KD'], ['QD', 'KD'], ['QH', 'KH'], ['QH', 'KH'], ['QS', 'KS'], ['QS', 'KS'], ['TH', 'JH'], ['TH', 'JH']],
+    t: [
+      ['QC', 'KC'],
+      ['QC', 'KC'],
+      ['QD', 'KD'],
+      ['QD', 'KD'],
+      ['QH', 'KH'],
+      ['QH', 'KH'],
+      ['QS', 'KS'],
+      ['QS', 'KS'],
+      ['TH', 'JH'],
+      ['TH', 'JH'],
+    ],
     r: ['JS'],
   });
 
@@ -163,7 +191,12 @@ const acesAndKingsWon = (): Position => acesAndKings({ ace: [11, ...FULL7], king
 
 /** Double Aces and Kings, lost with no move at all: both 7s buried, every slot full. */
 const acesAndKingsLost = (): Position =>
-  acesAndKings({ ace: [6, ...FULL7], king: [6, ...FULL7], t: ['5', '6', '8', '9', 'T', 'J', 'Q', 'K'], r: [['7', 'A'], ['7', '2'], ['3'], ['4']] });
+  acesAndKings({
+    ace: [6, ...FULL7],
+    king: [6, ...FULL7],
+    t: ['5', '6', '8', '9', 'T', 'J', 'Q', 'K'],
+    r: [['7', 'A'], ['7', '2'], ['3'], ['4']],
+  });
 
 /**
  * Double Aces and Kings, lost after a real search: both 7s lie at the bottom of one reserve under
@@ -171,7 +204,12 @@ const acesAndKingsLost = (): Position =>
  * not room enough to dig them out.
  */
 const acesAndKingsLostDeep = (): Position =>
-  acesAndKings({ ace: [6, ...FULL7], king: [6, ...FULL7], t: ['6', '5', '4'], r: [['7', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A', '2', '3']] });
+  acesAndKings({
+    ace: [6, ...FULL7],
+    king: [6, ...FULL7],
+    t: ['6', '5', '4'],
+    r: [['7', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A', '2', '3']],
+  });
 
 /**
  * Double Aces and Kings where only a foundation-to-foundation move, from an Ace pile to a King
@@ -186,7 +224,10 @@ const acesAndKingsFoundationMove = (): Position =>
     ace: [7, ...FULL7],
     king: [6, 6, 13, 13, 13, 13, 13, 13],
     t: ['6', '5', '4', '3', '2', 'A', '6', '5'],
-    r: [['K', 'Q', 'J', 'T', '9', '8', '7', 'A'], ['7', '4', '3', '2']],
+    r: [
+      ['K', 'Q', 'J', 'T', '9', '8', '7', 'A'],
+      ['7', '4', '3', '2'],
+    ],
   });
 
 /** Double Dot won in five moves: two Qs home, a deal of the last two cards, the Ks home. */
@@ -197,7 +238,19 @@ const doubleDotWon = (): Position => doubleDot([12, 12, 12, 12], [['QC'], ['QS']
  * top is two ranks below another (8s, Qs, Ks and 9s only).
  */
 const doubleDotLost = (): Position =>
-  doubleDot([9, 9, 9, 9], [['6C', '8C'], ['TC', 'QC'], ['JH', 'KH'], ['JD', 'KD'], ['6S', '8S'], ['TS', 'QS'], ['7H', '9H'], ['7D', '9D']]);
+  doubleDot(
+    [9, 9, 9, 9],
+    [
+      ['6C', '8C'],
+      ['TC', 'QC'],
+      ['JH', 'KH'],
+      ['JD', 'KD'],
+      ['6S', '8S'],
+      ['TS', 'QS'],
+      ['7H', '9H'],
+      ['7D', '9D'],
+    ],
+  );
 
 /**
  * Double Dot where only a run move wins: the 6C the clubs need lies under TS 8S, a run. The 8S
@@ -207,7 +260,11 @@ const doubleDotRun = (): Position =>
   doubleDot([9, 9, 9, 9], [['6C', 'TS', '8S'], ['TC', 'QC'], ['JH', 'KH'], ['JD', 'KD'], ['6S', 'QS'], ['8C'], ['7H', '9H'], ['7D', '9D']]);
 
 /** Double Signora won in three moves: three foundations lack their last card. */
-const signoraWon = (): Position => doubleSignora(sixteen((i) => (i < 3 ? 12 : 13)), (tails) => ({ r: tails[0]!, t: [tails[1]!, tails[2]!] }));
+const signoraWon = (): Position =>
+  doubleSignora(
+    sixteen((i) => (i < 3 ? 12 : 13)),
+    (tails) => ({ r: tails[0]!, t: [tails[1]!, tails[2]!] }),
+  );
 
 /**
  * Double Signora, lost: four red-start foundations lack their black 5 and red 6, eight
@@ -216,7 +273,10 @@ const signoraWon = (): Position => doubleSignora(sixteen((i) => (i < 3 ? 12 : 13
  * empty, and no 7 is in the tableau to take a foundation's 6.
  */
 const signoraLost = (): Position =>
-  doubleSignora(sixteen((i) => (i >= 4 && i < 8 ? 13 : 11)), (tails) => ({ r: tails[0]!, t: [tails[1]!, tails[2]!, tails[3]!, ...tails.slice(8)] }));
+  doubleSignora(
+    sixteen((i) => (i >= 4 && i < 8 ? 13 : 11)),
+    (tails) => ({ r: tails[0]!, t: [tails[1]!, tails[2]!, tails[3]!, ...tails.slice(8)] }),
+  );
 
 /**
  * Double Signora with base rank not yet fixed (every card off the foundations): each tableau
@@ -227,7 +287,15 @@ function signoraBaseChoice(): Position {
   const reversed = SIGNORA_SEQUENCES.map((s) => [...s].reverse());
   const king = reversed[0]!.splice(6, 1); // the K of sequence 0 (7 8 9 T J Q K ...)
   const tableau = Array.from({ length: 11 }, (_, i) => (i < 5 ? [...reversed[11 + i]!, ...reversed[i]!] : reversed[i]!));
-  return valid({ game: 'double-signora', foundations: sixteen(() => 0).map(() => []), tableau, reserves: [king], stock: [], waste: [], base: null });
+  return valid({
+    game: 'double-signora',
+    foundations: sixteen(() => 0).map(() => []),
+    tableau,
+    reserves: [king],
+    stock: [],
+    waste: [],
+    base: null,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,7 +352,10 @@ describe('hand-built positions: only one kind of move wins', () => {
     const report = solve(position);
     expect(report.result).toBe('won');
     expectWinningLine(position, report.moves);
-    expect(report.moves.some((m) => /^f\d+>t\d+$/.test(m)), report.moves.join(' ')).toBe(true);
+    expect(
+      report.moves.some((m) => /^f\d+>t\d+$/.test(m)),
+      report.moves.join(' '),
+    ).toBe(true);
     // Without take-backs nothing wins.
     expect(refereeSearch(position, (m) => !m.startsWith('f'))).toBe('lost');
   });
@@ -295,7 +366,10 @@ describe('hand-built positions: only one kind of move wins', () => {
     expect(report.result).toBe('won');
     expectWinningLine(position, report.moves);
     const aceToKing = /^f[0-7]>f([89]|1[0-5])$/;
-    expect(report.moves.some((m) => aceToKing.test(m)), report.moves.join(' ')).toBe(true);
+    expect(
+      report.moves.some((m) => aceToKing.test(m)),
+      report.moves.join(' '),
+    ).toBe(true);
     // Without moves between foundations nothing wins; with King-to-Ace moves only, neither.
     expect(refereeSearch(position, (m) => !/^f\d+>f\d+$/.test(m))).toBe('lost');
     expect(refereeSearch(position, (m) => !aceToKing.test(m))).toBe('lost');
@@ -306,7 +380,10 @@ describe('hand-built positions: only one kind of move wins', () => {
     const report = solve(position);
     expect(report.result).toBe('won');
     expectWinningLine(position, report.moves);
-    expect(report.moves.some((m) => /^t\d+:\d+>t\d+$/.test(m)), report.moves.join(' ')).toBe(true);
+    expect(
+      report.moves.some((m) => /^t\d+:\d+>t\d+$/.test(m)),
+      report.moves.join(' '),
+    ).toBe(true);
     expect(refereeSearch(position, (m) => !m.includes(':'))).toBe('lost');
   });
 
@@ -322,7 +399,12 @@ describe('hand-built positions: only one kind of move wins', () => {
     const before = replay(position, report.moves.slice(0, first));
     if (!before.ok) throw new Error('replay failed');
     const src = report.moves[first]!.split('>')[0]!;
-    const pile = src === 'w' ? before.final.waste : src[0] === 'r' ? before.final.reserves[Number(src.slice(1))]! : before.final.tableau[Number(src.slice(1))]!;
+    const pile =
+      src === 'w'
+        ? before.final.waste
+        : src[0] === 'r'
+          ? before.final.reserves[Number(src.slice(1))]!
+          : before.final.tableau[Number(src.slice(1))]!;
     expect(rankOf(parseCard(pile[pile.length - 1]!))).toBe(7);
     // The other choice there is, the reserve K, fixes base K and loses.
     const kingFirst = play(position, 'r0>f0');
@@ -337,7 +419,12 @@ describe('hand-built positions: only one kind of move wins', () => {
 describe('seeded deals under a node limit', () => {
   // Node limits per game, chosen for the time budget (Double Signora and Mamy Susan are the
   // slowest per node).
-  const LIMITS: Record<GameId, number> = { 'double-signora': 40_000, 'double-aces-and-kings': 100_000, 'double-dot': 100_000, 'mamy-susan': 40_000 };
+  const LIMITS: Record<GameId, number> = {
+    'double-signora': 40_000,
+    'double-aces-and-kings': 100_000,
+    'double-dot': 100_000,
+    'mamy-susan': 40_000,
+  };
   const SEEDS = Array.from({ length: 50 }, (_, i) => i);
   for (const game of GAMES) {
     it(`${game.id}: 50 deals, every win replays with the referee`, { timeout: 120_000 }, () => {
@@ -368,10 +455,19 @@ describe('the answer does not depend on the table size when no limit is hit', ()
 
   it('hand-built positions: the same answer with the smallest table', () => {
     const makers = [
-      nearlyWonMamySusan, mamySusanLost, mamySusanTakeBack,
-      acesAndKingsWon, acesAndKingsLost, acesAndKingsLostDeep, acesAndKingsFoundationMove,
-      doubleDotWon, doubleDotLost, doubleDotRun,
-      signoraWon, signoraLost, signoraBaseChoice,
+      nearlyWonMamySusan,
+      mamySusanLost,
+      mamySusanTakeBack,
+      acesAndKingsWon,
+      acesAndKingsLost,
+      acesAndKingsLostDeep,
+      acesAndKingsFoundationMove,
+      doubleDotWon,
+      doubleDotLost,
+      doubleDotRun,
+      signoraWon,
+      signoraLost,
+      signoraBaseChoice,
     ];
     for (const make of makers) {
       const position = make();
@@ -414,7 +510,11 @@ describe('limits', () => {
       const state = stateOf(dealGame(getGame(game), seed));
       expect(state.isWon()).toBe(false);
       const r = big.solve(state, { maxNodes: 1, timeLimitMs: 0 });
-      expect({ result: r.result, limit: r.limit, moves: r.moves.length, nodes: r.nodes }).toMatchObject({ result: 'unknown', limit: 'nodes', moves: 0 });
+      expect({ result: r.result, limit: r.limit, moves: r.moves.length, nodes: r.nodes }).toMatchObject({
+        result: 'unknown',
+        limit: 'nodes',
+        moves: 0,
+      });
     });
   }
   it('the search enters no more positions than maxNodes allows', () => {
@@ -438,7 +538,10 @@ describe('limits', () => {
     expect(two.nodes).toBeLessThanOrEqual(perRound * 3);
     const after = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [stage(1), ...passPlan(state)]);
     expect(after.result).toBe('won');
-    expectWinningLine(dealGame(getGame('mamy-susan'), 0), after.moves.map((m) => formatMove(state.rules, m)));
+    expectWinningLine(
+      dealGame(getGame('mamy-susan'), 0),
+      after.moves.map((m) => formatMove(state.rules, m)),
+    );
   });
   it('noise in a rounds stage changes the search from the first round on; the same noise searches the same', () => {
     // Mamy Susan seed 1 is won in the first round (its first pass wins in 43,542 positions).
@@ -446,14 +549,20 @@ describe('limits', () => {
     const state = stateOf(position);
     const rounds = roundsOf(passPlan(state)).at(-1)!.rounds;
     const run = (noise?: number): SearchResult =>
-      big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ kind: 'rounds', share: 1, rounds, firstRoundNodes: 100_000, maxRounds: 1, ...(noise ? { noise } : {}) }]);
+      big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [
+        { kind: 'rounds', share: 1, rounds, firstRoundNodes: 100_000, maxRounds: 1, ...(noise ? { noise } : {}) },
+      ]);
     const plain = run();
     const noisy = run(60);
     const again = run(60);
     expect([plain.result, noisy.result, again.result]).toEqual(['won', 'won', 'won']);
     expect(noisy.nodes).not.toBe(plain.nodes);
     expect({ nodes: again.nodes, moves: again.moves }).toEqual({ nodes: noisy.nodes, moves: noisy.moves });
-    for (const r of [plain, noisy]) expectWinningLine(position, r.moves.map((m) => formatMove(state.rules, m)));
+    for (const r of [plain, noisy])
+      expectWinningLine(
+        position,
+        r.moves.map((m) => formatMove(state.rules, m)),
+      );
   });
   it('the state is left as it was found', () => {
     const position = dealGame(getGame('mamy-susan'), 1);
@@ -470,7 +579,8 @@ describe('limits', () => {
 /** The rounds stages of a plan, in order. */
 const roundsOf = (plan: readonly Stage[]): RoundsStage[] => plan.filter((s): s is RoundsStage => s.kind === 'rounds');
 /** The passes a stage makes. */
-const passesOf = (stage: Stage): readonly Pass[] => (stage.kind === 'single' ? [stage.pass] : stage.kind === 'rounds' ? stage.rounds : stage.restarts);
+const passesOf = (stage: Stage): readonly Pass[] =>
+  stage.kind === 'single' ? [stage.pass] : stage.kind === 'rounds' ? stage.rounds : stage.restarts;
 
 describe('the pass plan', () => {
   /** The plans of the tool and the players, and a few others that the choices allow. */
@@ -517,8 +627,13 @@ describe('the pass plan', () => {
 
   it('on lost positions, a stage before the exact pass alone says lost only if one of its passes allows every move; the whole plan proves the loss', () => {
     const lost = [
-      mamySusanLost(), acesAndKingsLostDeep(), acesAndKingsLost(), doubleDotLost(), signoraLost(),
-      lateGreedyPosition('mamy-susan', 2, 5), lateGreedyPosition('double-signora', 0, 5),
+      mamySusanLost(),
+      acesAndKingsLostDeep(),
+      acesAndKingsLost(),
+      doubleDotLost(),
+      signoraLost(),
+      lateGreedyPosition('mamy-susan', 2, 5),
+      lateGreedyPosition('double-signora', 0, 5),
     ];
     let unknown = 0;
     for (const position of lost) {
@@ -563,9 +678,15 @@ describe('the pass plan', () => {
     expect(GAMES.some((g) => g.bestFirst && !g.restartsBeforeBestFirst)).toBe(true);
     everyPlan((plan, state, choices, name) => {
       if (!state.rules.bestFirst) return;
-      const before = plan.slice(0, plan.findIndex((s) => s.kind === 'rounds'));
+      const before = plan.slice(
+        0,
+        plan.findIndex((s) => s.kind === 'rounds'),
+      );
       const wanted = state.rules.restartsBeforeBestFirst && choices.restartsFirst > 0;
-      expect(before.map((s) => s.kind), name).toEqual(wanted ? ['restarts'] : []);
+      expect(
+        before.map((s) => s.kind),
+        name,
+      ).toEqual(wanted ? ['restarts'] : []);
       if (wanted) expect(before[0]!.share, name).toBe(choices.restartsFirst);
     });
   });
@@ -580,7 +701,7 @@ describe('the pass plan', () => {
     expect(passPlan(stateOf(dealGame(getGame('double-aces-and-kings'), 0))).filter((s) => s.kind === 'restarts')).toHaveLength(2);
   });
 
-  it('the plain first pass is the rounds\' first pass alone, and wins Mamy Susan seed 1 in the positions that pass takes alone', () => {
+  it("the plain first pass is the rounds' first pass alone, and wins Mamy Susan seed 1 in the positions that pass takes alone", () => {
     for (const game of GAMES.filter((g) => g.bestFirst)) {
       const state = stateOf(dealGame(game, 0));
       const [plain, noisy, ...more] = roundsOf(passPlan(state));
@@ -594,7 +715,9 @@ describe('the pass plan', () => {
     }
     const state = stateOf(dealGame(getGame('mamy-susan'), 1));
     const first = roundsOf(passPlan(state))[0]!;
-    const alone = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [{ kind: 'rounds', share: 1, rounds: first.rounds, firstRoundNodes: 1_000_000, maxRounds: 1 }]);
+    const alone = big.solve(state, { maxNodes: 0, timeLimitMs: 0 }, [
+      { kind: 'rounds', share: 1, rounds: first.rounds, firstRoundNodes: 1_000_000, maxRounds: 1 },
+    ]);
     const chosen = big.solve(state, { maxNodes: 0, timeLimitMs: 0 });
     expect([alone.result, chosen.result]).toEqual(['won', 'won']);
     expect(chosen.nodes).toBe(alone.nodes);
@@ -603,9 +726,12 @@ describe('the pass plan', () => {
 
   it('with the base rank open, the restarts fix it run after run: open, then the reserve ranks top first, then the rest', () => {
     const position = dealGame(getGame('double-signora'), 0);
-    const restartBases = (state: State): number[] => passPlan(state).flatMap((s) => (s.kind === 'restarts' ? s.restarts.map((p) => p.base) : []));
+    const restartBases = (state: State): number[] =>
+      passPlan(state).flatMap((s) => (s.kind === 'restarts' ? s.restarts.map((p) => p.base) : []));
     const open = stateOf(position);
-    const reserve = position.reserves[0]!.slice().reverse().map((card) => rankOf(parseCard(card)));
+    const reserve = position.reserves[0]!.slice()
+      .reverse()
+      .map((card) => rankOf(parseCard(card)));
     const order = [...new Set([...reserve, ...Array.from({ length: 13 }, (_, i) => i + 1)])];
     expect(order).toHaveLength(13);
     expect(restartBases(open).slice(0, 28)).toEqual([0, ...order, 0, ...order]);
@@ -621,7 +747,9 @@ describe('the pass plan', () => {
     const position = dealGame(getGame('double-signora'), 0);
     const open = stateOf(position);
     const plan = passPlan(open, PLAYER_PLAN);
-    const reserve = position.reserves[0]!.slice().reverse().map((card) => rankOf(parseCard(card)));
+    const reserve = position.reserves[0]!.slice()
+      .reverse()
+      .map((card) => rankOf(parseCard(card)));
     const order = [...new Set([...reserve, ...Array.from({ length: 13 }, (_, i) => i + 1)])];
     const based = plan.flatMap((s) => (s.kind === 'single' && s.pass.base !== 0 ? [s.pass.base] : []));
     expect(based).toEqual(order);
@@ -684,13 +812,17 @@ describe('patience solve', () => {
     const moveLines = lines.filter((l) => /^\s*\d+\. /.test(l));
     expect(moveLines).toHaveLength(6);
     moveLines.forEach((l, i) => expect(l).toMatch(new RegExp(`^\\s*${i + 1}\\. `)));
-    const words = /^\s*\d+\. (?:draw [A2-9TJQK][CDHS]|[A2-9TJQK][CDHS] (?:waste|reserve \d+|tableau \d+|foundation \d+) -> (?:tableau|foundation) \d+)\s+\[(\S+)\]$/;
+    const words =
+      /^\s*\d+\. (?:draw [A2-9TJQK][CDHS]|[A2-9TJQK][CDHS] (?:waste|reserve \d+|tableau \d+|foundation \d+) -> (?:tableau|foundation) \d+)\s+\[(\S+)\]$/;
     for (const l of moveLines) expect(l).toMatch(words);
     expect(r.stdout).toMatch(/^\s*\d+\. KS waste -> foundation 3\s+\[w>f3\]$/m);
     expect(r.stdout).toMatch(/^\s*\d+\. KH reserve 0 -> foundation 2\s+\[r0>f2\]$/m);
     expect(r.stdout).toMatch(/^\s*\d+\. draw KD\s+\[draw\]$/m);
     // The bracketed moves are the winning line.
-    expectWinningLine(position, moveLines.map((l) => words.exec(l)![1]!));
+    expectWinningLine(
+      position,
+      moveLines.map((l) => words.exec(l)![1]!),
+    );
   });
 
   describe('bad input: one line on stderr, non-zero exit, no stack trace', () => {
@@ -698,8 +830,10 @@ describe('patience solve', () => {
     it('bad seed', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', 'x'), /seed/));
     it('negative seed', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '-1'), /seed/));
     it('missing seed', () => expectOneLineError(patience('solve', '--game', 'double-dot'), /seed/));
-    it('--max-nodes -1', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--max-nodes', '-1'), /--max-nodes/));
-    it('--time-limit abc', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--time-limit', 'abc'), /--time-limit/));
+    it('--max-nodes -1', () =>
+      expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--max-nodes', '-1'), /--max-nodes/));
+    it('--time-limit abc', () =>
+      expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--time-limit', 'abc'), /--time-limit/));
     it('--memory 0', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--memory', '0'), /--memory/));
     it('malformed position file: truncated JSON', () => {
       expectOneLineError(patience('solve', '--position', file('truncated.json', '{"game": "double-dot",\n "tableau": [')), /JSON/);

@@ -17,7 +17,14 @@ const swapSuits = (pos: Position, pairs: [string, string][]): Position => {
     return card[0]! + suit;
   };
   const piles = (ps: string[][]): string[][] => ps.map((p) => p.map(map));
-  return { ...pos, foundations: piles(pos.foundations), tableau: piles(pos.tableau), reserves: piles(pos.reserves), stock: pos.stock.map(map), waste: pos.waste.map(map) };
+  return {
+    ...pos,
+    foundations: piles(pos.foundations),
+    tableau: piles(pos.tableau),
+    reserves: piles(pos.reserves),
+    stock: pos.stock.map(map),
+    waste: pos.waste.map(map),
+  };
 };
 
 const keyOf = (pos: Position): string => {
@@ -30,7 +37,14 @@ describe('suit-symmetric keys', () => {
   const ms = getGame('mamy-susan');
   it('Mamy Susan: every suit image of a position has its key; a non-image has another', () => {
     const random = mulberry32(0x5717);
-    const images: [string, string][][] = [[['C', 'S']], [['D', 'H']], [['C', 'S'], ['D', 'H']]];
+    const images: [string, string][][] = [
+      [['C', 'S']],
+      [['D', 'H']],
+      [
+        ['C', 'S'],
+        ['D', 'H'],
+      ],
+    ];
     for (let i = 0; i < 200; i++) {
       const pos = playedOut(ms, i, Math.floor(random() * 300), 0.3, random);
       const key = keyOf(pos);

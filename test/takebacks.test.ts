@@ -71,7 +71,9 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('solver = plain search where
       else tally.lost++;
     }
     const each = [...needsKind].map(([k, n]) => `${k} ${n}`).join(', ');
-    console.log(`${game.id}: ${tally.needs} won only through a take-back${each ? ` (needing ${each})` : ''}, ${tally.lost} lost; ${tally.tried} made, ${tally.skipped} too big for the plain search`);
+    console.log(
+      `${game.id}: ${tally.needs} won only through a take-back${each ? ` (needing ${each})` : ''}, ${tally.lost} lost; ${tally.tried} made, ${tally.skipped} too big for the plain search`,
+    );
     expect(tally.needs).toBeGreaterThanOrEqual(NEED);
     expect(tally.lost).toBeGreaterThanOrEqual(LOST);
     if (game.moves.includes('f>f')) {

@@ -101,12 +101,18 @@ describe('the plans of the threads', () => {
 
   it('a thread with other noise seeds searches the rounds differently, and its wins replay', () => {
     const position = dealGame(getGame('mamy-susan'), 0);
-    const rounds = (thread: number): Stage[] => threadPlan(stateOf(position), thread).filter((stage) => stage.kind === 'rounds' && stage.noise);
-    const [zero, one] = [0, 1].map((thread) => new Solver(16).solve(stateOf(position), { maxNodes: 400_000, timeLimitMs: 0 }, rounds(thread)));
+    const rounds = (thread: number): Stage[] =>
+      threadPlan(stateOf(position), thread).filter((stage) => stage.kind === 'rounds' && stage.noise);
+    const [zero, one] = [0, 1].map((thread) =>
+      new Solver(16).solve(stateOf(position), { maxNodes: 400_000, timeLimitMs: 0 }, rounds(thread)),
+    );
     expect([zero!.result, one!.result]).toEqual(['won', 'won']);
     expect(one!.nodes).not.toBe(zero!.nodes);
     for (const r of [zero!, one!]) {
-      const verdict = replay(position, r.moves.map((m) => formatMove(stateOf(position).rules, m)));
+      const verdict = replay(
+        position,
+        r.moves.map((m) => formatMove(stateOf(position).rules, m)),
+      );
       expect(verdict.ok && verdict.won).toBe(true);
     }
   });
@@ -160,10 +166,29 @@ describe('patience solve --threads', () => {
   });
   it('--threads above the available parallelism is cut to it with a one-line warning', { timeout: 60_000 }, () => {
     const cores = availableParallelism();
-    const r = patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '1000', '--time-limit', '0', '--max-nodes', '2000', '--memory', '16');
+    const r = patience(
+      'solve',
+      '--game',
+      'double-dot',
+      '--seed',
+      '1',
+      '--threads',
+      '1000',
+      '--time-limit',
+      '0',
+      '--max-nodes',
+      '2000',
+      '--memory',
+      '16',
+    );
     expect(r.status).toBe(0);
-    expect(r.stderr).toBe(`patience: --threads 1000 is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)\n`);
-    expect(r.stdout).toMatch(cores === 1 ? /^\d+ positions in [\d.]+ ms$/m : new RegExp(`^\\d+ positions in [\\d.]+ ms on ${cores} threads`, 'm'));
+    expect(r.stderr).toBe(
+      `patience: --threads 1000 is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)\n`,
+    );
+    expect(r.stdout).toMatch(
+      cores === 1 ? /^\d+ positions in [\d.]+ ms$/m : new RegExp(`^\\d+ positions in [\\d.]+ ms on ${cores} threads`, 'm'),
+    );
   });
-  it('--threads 0 is a one-line error', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '0'), /--threads/));
+  it('--threads 0 is a one-line error', () =>
+    expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '1', '--threads', '0'), /--threads/));
 });

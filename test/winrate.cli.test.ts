@@ -60,22 +60,56 @@ describe('patience winrate', () => {
     expect(one).toHaveLength(16);
     expect(two).toEqual(one);
     expect(Object.keys(one[0]!)).toEqual(
-      expect.arrayContaining(['game', 'seed', 'player', 'result', 'moves', 'nodes', 'limit', 'time_limit', 'max_nodes', 'memory_mb', 'error']),
+      expect.arrayContaining([
+        'game',
+        'seed',
+        'player',
+        'result',
+        'moves',
+        'nodes',
+        'limit',
+        'time_limit',
+        'max_nodes',
+        'memory_mb',
+        'error',
+      ]),
     );
     expect(one.every((r) => r.player === 'thoughtful' && r.max_nodes === '20000' && r.time_limit === '0')).toBe(true);
   }, 60_000);
 
   it('prints the summary table on stdout (progress only on stderr) and JSON with --json', () => {
-    const r = cli(['winrate', '--game', 'double-dot', '--deals', '6', '--workers', '2', '--out', 'table.csv', '--time-limit', '0', '--max-nodes', '20000', '--memory', '16']);
+    const r = cli([
+      'winrate',
+      '--game',
+      'double-dot',
+      '--deals',
+      '6',
+      '--workers',
+      '2',
+      '--out',
+      'table.csv',
+      '--time-limit',
+      '0',
+      '--max-nodes',
+      '20000',
+      '--memory',
+      '16',
+    ]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^game\s+player\s+deals\s+won\s+lost\s+unknown\s+errors\s+win %\s+95 % interval\s+median ms\s+p95 ms\s+stated$/);
+    expect(lines[0]).toMatch(
+      /^game\s+player\s+deals\s+won\s+lost\s+unknown\s+errors\s+win %\s+95 % interval\s+median ms\s+p95 ms\s+stated$/,
+    );
     expect(lines[1]).toMatch(/^double-dot\s+thoughtful\s+6\s/);
     expect(lines[1]).toContain('98 %');
     expect(r.stderr).toMatch(/winrate: 6\/6 deals/);
     const j = cli(['winrate', '--game', 'double-dot', '--deals', '6', '--out', 'table.csv', '--json', ...FAST]);
     expect(j.code).toBe(0);
-    const report = JSON.parse(j.stdout) as { resumed: number; played: number; summary: { game: string; deals: number; interval: { lo: number; hi: number } }[] };
+    const report = JSON.parse(j.stdout) as {
+      resumed: number;
+      played: number;
+      summary: { game: string; deals: number; interval: { lo: number; hi: number } }[];
+    };
     expect(report.resumed).toBe(6);
     expect(report.played).toBe(0);
     expect(report.summary[0]).toMatchObject({ game: 'double-dot', deals: 6 });
@@ -114,7 +148,10 @@ describe('patience winrate', () => {
     const rows = readRows(out);
     expect(rows).toHaveLength(80);
     for (const game of ['double-signora', 'double-aces-and-kings', 'double-dot', 'mamy-susan']) {
-      const seeds = rows.filter((r) => r.game === game).map((r) => Number(r.seed)).sort((a, b) => a - b);
+      const seeds = rows
+        .filter((r) => r.game === game)
+        .map((r) => Number(r.seed))
+        .sort((a, b) => a - b);
       expect(seeds, game).toEqual(Array.from({ length: 20 }, (_, i) => i));
     }
     // The rows written before the interrupt are kept as they were.
@@ -128,7 +165,16 @@ describe('patience winrate', () => {
       process.env.PATIENCE_TEST_CRASH_SEED = '3';
       process.env.PATIENCE_TEST_CRASH_MODE = mode;
       try {
-        const run = await runWinrate({ games: ['double-dot'], player: { name: 'thoughtful' }, start: 0, deals: 6, settings: { timeLimit: 0, maxNodes: 20000, memoryMb: 16 }, workers: 2, out, worker: CRASH_WORKER });
+        const run = await runWinrate({
+          games: ['double-dot'],
+          player: { name: 'thoughtful' },
+          start: 0,
+          deals: 6,
+          settings: { timeLimit: 0, maxNodes: 20000, memoryMb: 16 },
+          workers: 2,
+          out,
+          worker: CRASH_WORKER,
+        });
         expect(run.errors).toBe(1);
         expect(run.summary[0]).toMatchObject({ game: 'double-dot', deals: 6, errors: 1 });
       } finally {
@@ -145,7 +191,10 @@ describe('patience winrate', () => {
   }
 
   it('the production worker has no crash hook: the variables change nothing', () => {
-    const r = cli(['winrate', '--game', 'double-dot', '--deals', '4', '--workers', '1', '--out', 'no-hook.csv', ...FAST], { PATIENCE_TEST_CRASH_SEED: '2', PATIENCE_TEST_CRASH_MODE: 'exit' });
+    const r = cli(['winrate', '--game', 'double-dot', '--deals', '4', '--workers', '1', '--out', 'no-hook.csv', ...FAST], {
+      PATIENCE_TEST_CRASH_SEED: '2',
+      PATIENCE_TEST_CRASH_MODE: 'exit',
+    });
     expect(r.code).toBe(0);
     expect(readRows(join(dir, 'no-hook.csv')).every((x) => x.result !== 'error')).toBe(true);
   }, 30_000);

@@ -6,7 +6,7 @@ import { run, warn } from './io.js';
 export function compareCommand(program: Command): void {
   program
     .command('compare')
-    .description('one table: per game the thoughtful rate, each player\'s rate and the stated figure, with intervals')
+    .description("one table: per game the thoughtful rate, each player's rate and the stated figure, with intervals")
     .argument('<file...>', 'result CSV files written by winrate (thoughtful and player rows), folders of them, or patterns')
     .option('--note <text>', 'a line to print under the table (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--json', 'print the comparison as JSON')

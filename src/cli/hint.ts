@@ -14,7 +14,9 @@ export function hintCommand(program: Command): void {
   playerOptions(
     program
       .command('hint')
-      .description("the player's move for a position, with the share of its samples won after it (an estimate of the chance to win from here)")
+      .description(
+        "the player's move for a position, with the share of its samples won after it (an estimate of the chance to win from here)",
+      )
       .option('-p, --position <file>', 'a position JSON (a deal or a game in progress)')
       .option('-g, --game <id>', 'game id (with --seed, a deal instead of a position)')
       .option('-s, --seed <n>', 'seed of the deal')
@@ -24,7 +26,8 @@ export function hintCommand(program: Command): void {
     run(() => {
       const position = positionFromFlags(opts);
       const name = parsePlayerName(opts.player);
-      if (name === 'greedy') throw new UsageError('the greedy player samples nothing, so it gives no estimate: use --player best or sampling');
+      if (name === 'greedy')
+        throw new UsageError('the greedy player samples nothing, so it gives no estimate: use --player best or sampling');
       const settings = playerSettingsFromFlags(opts);
       let samples = 0;
       let wonAfter = 0;
@@ -54,7 +57,8 @@ export function hintCommand(program: Command): void {
       }
       const lines = [`${hint.game}${hint.seed !== undefined ? ` seed ${hint.seed}` : ''}: ${hint.player} player`];
       if (hint.won) lines.push('the game is won: every card is home');
-      else if (move === null) lines.push(legal.length === 0 ? 'no legal move: the game is lost' : 'no move worth making: the player gives up here');
+      else if (move === null)
+        lines.push(legal.length === 0 ? 'no legal move: the game is lost' : 'no move worth making: the player gives up here');
       else {
         lines.push(`move: ${words}  [${move}]`);
         lines.push(

@@ -26,7 +26,9 @@ export function positionFromFlags(opts: { game?: string; seed?: string; position
 /** A whole number flag within bounds, or a one-line error naming the flag. */
 export function intFlag(name: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, not '${value}'`);
+    throw new UsageError(
+      `${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, not '${value}'`,
+    );
   }
   return Number(value);
 }
@@ -34,7 +36,8 @@ export function intFlag(name: string, value: string, min: number, max = Number.M
 /** A number of seconds (`2`, `0.5`, `00`); 0 (however written) means no limit. A one-line error otherwise. */
 export function secondsFlag(name: string, value: string): number {
   const n = Number(value);
-  if (!/^\s*(\d+\.?\d*|\.\d+)\s*$/.test(value) || !Number.isFinite(n)) throw new UsageError(`${name} must be a number of seconds (0: no limit), not '${value}'`);
+  if (!/^\s*(\d+\.?\d*|\.\d+)\s*$/.test(value) || !Number.isFinite(n))
+    throw new UsageError(`${name} must be a number of seconds (0: no limit), not '${value}'`);
   return n;
 }
 
@@ -75,6 +78,8 @@ export function threadCount(flag: string, text: string | undefined): number {
   if (text === undefined) return cores;
   const asked = intFlag(flag, text, 1, 1024);
   if (asked <= cores) return asked;
-  warn(`${flag} ${asked} is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)`);
+  warn(
+    `${flag} ${asked} is more than the ${cores} available core(s): using ${cores} (more threads would slow every deal and, under a time limit, change results)`,
+  );
   return cores;
 }

@@ -16,7 +16,9 @@ const program = new Command('patience')
   .description('Deals, solves and measures the win rates of four patience games')
   .showHelpAfterError(false)
   // Commander's errors become one line; help asked for (or shown for no command) stays whole.
-  .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error: ') ? `${s.split('\n')[0]!.replace(/^error: /, 'patience: ')}\n` : s) })
+  .configureOutput({
+    writeErr: (s) => process.stderr.write(s.startsWith('error: ') ? `${s.split('\n')[0]!.replace(/^error: /, 'patience: ')}\n` : s),
+  })
   .exitOverride();
 
 dealCommand(program);

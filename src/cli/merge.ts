@@ -13,7 +13,10 @@ export function mergeCommand(program: Command): void {
     .action((args: string[], flags: { out: string }) =>
       run(() => {
         const set = readResultSet(args, warn);
-        refuseOutputAmongInputs(flags.out, set.files.map((f) => f.file));
+        refuseOutputAmongInputs(
+          flags.out,
+          set.files.map((f) => f.file),
+        );
         replaceFile(flags.out, mergedCsv(set));
         warn(`wrote ${flags.out}: ${set.rows.length} rows from ${set.files.length} file(s)`);
       }),
@@ -23,7 +26,9 @@ export function mergeCommand(program: Command): void {
 export function repairCommand(program: Command): void {
   program
     .command('repair')
-    .description('repair a result CSV that holds a deal more than once: keep the first row of each deal (and drop a torn last line), in place')
+    .description(
+      'repair a result CSV that holds a deal more than once: keep the first row of each deal (and drop a torn last line), in place',
+    )
     .argument('<file>', 'a result CSV written by winrate')
     .action((file: string) =>
       run(() => {

@@ -19,7 +19,11 @@ export interface PlayerFlags {
 /** The players' flags, shared by play, hint and winrate. */
 export function playerOptions(cmd: Command): Command {
   return cmd
-    .option('--budget <n>', `best player: thinking budget, ${BUDGETS[0]} (a glance) to ${BUDGETS.at(-1)} (a long think)`, String(DEFAULT_BUDGET))
+    .option(
+      '--budget <n>',
+      `best player: thinking budget, ${BUDGETS[0]} (a glance) to ${BUDGETS.at(-1)} (a long think)`,
+      String(DEFAULT_BUDGET),
+    )
     .option('--samples <n>', 'sampling player: samples per decision', String(DEFAULT_SAMPLING.samples))
     .option('--sample-nodes <n>', 'sampling player: solver positions per sample', String(DEFAULT_SAMPLING.nodes))
     .option('--sample-seed <n>', 'sampling and best players: seed of the sampling', String(DEFAULT_SAMPLING.seed));
@@ -77,10 +81,20 @@ export function playCommand(program: Command): void {
           if (!opts.json) write(`${String(++n).padStart(4)}. ${describeMove(state, parseMove(state.rules, move))}  [${move}]\n`);
         });
         if (opts.json) {
-          const game = { game: position.game, ...(position.seed !== undefined ? { seed: position.seed } : {}), position, player: label, result: result.result, moves: result.moves, stats: { ms: result.stats.ms } };
+          const game = {
+            game: position.game,
+            ...(position.seed !== undefined ? { seed: position.seed } : {}),
+            position,
+            player: label,
+            result: result.result,
+            moves: result.moves,
+            stats: { ms: result.stats.ms },
+          };
           write(`${JSON.stringify(game)}\n`);
         } else {
-          write(`${position.game}${position.seed !== undefined ? ` seed ${position.seed}` : ''}: ${label} player ${result.result} in ${result.moves.length} moves (${Math.round(result.stats.ms)} ms), replayed and checked\n`);
+          write(
+            `${position.game}${position.seed !== undefined ? ` seed ${position.seed}` : ''}: ${label} player ${result.result} in ${result.moves.length} moves (${Math.round(result.stats.ms)} ms), replayed and checked\n`,
+          );
         }
       } catch (e) {
         if (!(e instanceof OutputClosed)) throw e;

@@ -18,7 +18,11 @@ export function plotCommand(program: Command): void {
         if (flags.title !== undefined && CONTROL.test(flags.title)) throw new UsageError('--title holds a control character');
         const toFile = flags.out !== undefined && flags.out !== '-';
         const set = readResultSet(args, warn);
-        if (toFile) refuseOutputAmongInputs(flags.out!, set.files.map((f) => f.file));
+        if (toFile)
+          refuseOutputAmongInputs(
+            flags.out!,
+            set.files.map((f) => f.file),
+          );
         const svg = renderSvg(summarize(set.rows), flags.title !== undefined ? { title: flags.title } : {});
         if (!toFile) {
           process.stdout.write(svg);

@@ -22,10 +22,18 @@ export function showCommand(program: Command): void {
   ).action((file: string | undefined, opts) =>
     run(() => {
       const solveFirst = opts.game !== undefined || opts.seed !== undefined || opts.position !== undefined;
-      if (file !== undefined && solveFirst) throw new UsageError('give a FILE to show, or --game/--seed/--position to solve first, not both');
-      if (file === undefined && !solveFirst) throw new UsageError('give a FILE to show (a solve result or a played game), or --game G --seed N');
-      refuseOutputAmongInputs(opts.out, [file, opts.position].filter((f): f is string => f !== undefined));
-      const game = file !== undefined ? readShownGame(readJsonFile(file, 'solve result or played game')) : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
+      if (file !== undefined && solveFirst)
+        throw new UsageError('give a FILE to show, or --game/--seed/--position to solve first, not both');
+      if (file === undefined && !solveFirst)
+        throw new UsageError('give a FILE to show (a solve result or a played game), or --game G --seed N');
+      refuseOutputAmongInputs(
+        opts.out,
+        [file, opts.position].filter((f): f is string => f !== undefined),
+      );
+      const game =
+        file !== undefined
+          ? readShownGame(readJsonFile(file, 'solve result or played game'))
+          : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
       try {
         writeFileSync(opts.out, renderPage(game));
       } catch (e) {
@@ -35,7 +43,9 @@ export function showCommand(program: Command): void {
       // The page refuses an illegal move itself; the referee's verdict makes the same point here.
       const verdict = replay(game.position, game.moves);
       if (!verdict.ok) {
-        throw new UsageError(`move ${verdict.index + 1} '${verdict.move}' is illegal (${verdict.reason}); wrote ${opts.out}, which shows the game up to it`);
+        throw new UsageError(
+          `move ${verdict.index + 1} '${verdict.move}' is illegal (${verdict.reason}); wrote ${opts.out}, which shows the game up to it`,
+        );
       }
       const home = verdict.final.foundations.reduce((n, pile) => n + pile.length, 0);
       const outcome = verdict.won

@@ -12,9 +12,17 @@ import { intFlag, positionFromFlags, run, secondsFlag, threadCount } from './io.
 /** The solver flags shared by solve, winrate and bench. */
 export function solverOptions(cmd: Command): Command {
   return cmd
-    .option('--time-limit <seconds>', 'give up with "unknown" after this many seconds per deal (0: none)', String(DEFAULT_SETTINGS.timeLimit))
+    .option(
+      '--time-limit <seconds>',
+      'give up with "unknown" after this many seconds per deal (0: none)',
+      String(DEFAULT_SETTINGS.timeLimit),
+    )
     .option('--max-nodes <n>', 'give up with "unknown" after this many positions (0: none)', String(DEFAULT_SETTINGS.maxNodes))
-    .option('--memory <mb>', 'transposition table size in megabytes (Mamy Susan adds a quarter of it for its best-first tree)', String(DEFAULT_SETTINGS.memoryMb));
+    .option(
+      '--memory <mb>',
+      'transposition table size in megabytes (Mamy Susan adds a quarter of it for its best-first tree)',
+      String(DEFAULT_SETTINGS.memoryMb),
+    );
 }
 
 export function settingsFromFlags(opts: { timeLimit: string; maxNodes: string; memory: string }): SolveSettings {
@@ -34,7 +42,11 @@ export function solveCommand(program: Command): void {
       .option('-s, --seed <n>', 'seed of the deal')
       .option('-p, --position <file>', 'a position JSON (FORMATS.md) to solve instead (- for stdin)')
       .option('--json', 'print the solve result as JSON (FORMATS.md)')
-      .option('--threads <k>', 'search on k threads at once, each its own way and with its own --memory, at most one a core; the first to decide answers', '1'),
+      .option(
+        '--threads <k>',
+        'search on k threads at once, each its own way and with its own --memory, at most one a core; the first to decide answers',
+        '1',
+      ),
   ).action((opts) =>
     run(async () => {
       const settings = settingsFromFlags(opts);
@@ -72,9 +84,12 @@ export function verdict(report: SolveResult, settings: SolveSettings): string {
   if (report.result === 'won') return 'won';
   if (report.result === 'lost') return `lost: every line was searched, ${nodes} positions`;
   const why =
-    limit === 'time' ? `the time limit (${settings.timeLimit} s) was reached` :
-    limit === 'nodes' ? `the node limit (${settings.maxNodes} positions) was reached` :
-    limit === 'depth' ? `a line longer than ${MAX_DEPTH} moves was cut` :
-    'the table was full (more --memory may help)';
+    limit === 'time'
+      ? `the time limit (${settings.timeLimit} s) was reached`
+      : limit === 'nodes'
+        ? `the node limit (${settings.maxNodes} positions) was reached`
+        : limit === 'depth'
+          ? `a line longer than ${MAX_DEPTH} moves was cut`
+          : 'the table was full (more --memory may help)';
   return `unknown: ${why}, so nothing is proved`;
 }

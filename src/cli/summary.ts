@@ -7,13 +7,16 @@ import { run, warn } from './io.js';
 export function summaryCommand(program: Command): void {
   program
     .command('summary')
-    .description('the win-rate summary of result CSV files (several files of a game merge; a deal may appear once; the shards of a study must add up to one run)')
+    .description(
+      'the win-rate summary of result CSV files (several files of a game merge; a deal may appear once; the shards of a study must add up to one run)',
+    )
     .argument('<file...>', 'result CSV files written by winrate, folders of them, or a pattern such as "dir/x.shard-*.csv"')
     .option('--json', 'print the summary as JSON')
     .option('--by <column>', `also split each game's rows by: ${SPLITS.join(', ')} (the code that made them)`)
     .action((args: string[], flags: { json?: boolean; by?: string }) =>
       run(() => {
-        if (flags.by !== undefined && !(SPLITS as readonly string[]).includes(flags.by)) throw new UsageError(`--by: cannot split by ${JSON.stringify(flags.by.slice(0, 40))} (one of: ${SPLITS.join(', ')})`);
+        if (flags.by !== undefined && !(SPLITS as readonly string[]).includes(flags.by))
+          throw new UsageError(`--by: cannot split by ${JSON.stringify(flags.by.slice(0, 40))} (one of: ${SPLITS.join(', ')})`);
         const set = readResultSet(args, warn);
         const summary = summarize(set.rows, flags.by as Split | undefined);
         process.stdout.write(flags.json ? `${JSON.stringify({ files: set.files.map((f) => f.file), summary })}\n` : formatSummary(summary));

@@ -36,34 +36,47 @@ interface WinrateFlags {
 }
 
 export function winrateCommand(program: Command): void {
-  solverOptions(playerOptions(
-    program
-      .command('winrate')
-      .description('estimate win rates: play the deals of a range of seeds on worker threads, a CSV row a deal, then a summary')
-      .option('-g, --game <id>', `game id, or all (${GAMES.map((g) => g.id).join(', ')})`, 'all')
-      .option('-n, --deals <n>', 'deals of each game: seeds start..start+n-1')
-      .option('--start <seed>', 'first seed', '0')
-      .option('-w, --workers <k>', 'worker threads (default: the available parallelism)')
-      .option('-o, --out <file>', 'CSV file the rows go to as deals finish; a rerun with the same file resumes')
-      .option('--rerun-unknown', "play the unknown and error deals of --out again with the limits given, replacing their rows (--deals/--start narrow it to those seeds)")
-      .option(
-        '--shard <I/N>',
-        'play only shard I of N (0 <= I < N): the seeds s with s mod N = I, into NAME.shard-I-of-N.csv beside --out NAME.csv; k8s/N, aws/N or slurm take I (and for slurm N) from the batch engine (JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX, SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT)',
-      )
-      .option('-q, --quiet', 'no progress on stderr')
-      .option('--json', 'print the summary as JSON')
-      .option('--player <name>', 'thoughtful (the solver, all cards known), or best, greedy or sampling (see only what a person sees)', 'thoughtful'),
-  )).action((flags: WinrateFlags) =>
+  solverOptions(
+    playerOptions(
+      program
+        .command('winrate')
+        .description('estimate win rates: play the deals of a range of seeds on worker threads, a CSV row a deal, then a summary')
+        .option('-g, --game <id>', `game id, or all (${GAMES.map((g) => g.id).join(', ')})`, 'all')
+        .option('-n, --deals <n>', 'deals of each game: seeds start..start+n-1')
+        .option('--start <seed>', 'first seed', '0')
+        .option('-w, --workers <k>', 'worker threads (default: the available parallelism)')
+        .option('-o, --out <file>', 'CSV file the rows go to as deals finish; a rerun with the same file resumes')
+        .option(
+          '--rerun-unknown',
+          'play the unknown and error deals of --out again with the limits given, replacing their rows (--deals/--start narrow it to those seeds)',
+        )
+        .option(
+          '--shard <I/N>',
+          'play only shard I of N (0 <= I < N): the seeds s with s mod N = I, into NAME.shard-I-of-N.csv beside --out NAME.csv; k8s/N, aws/N or slurm take I (and for slurm N) from the batch engine (JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX, SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT)',
+        )
+        .option('-q, --quiet', 'no progress on stderr')
+        .option('--json', 'print the summary as JSON')
+        .option(
+          '--player <name>',
+          'thoughtful (the solver, all cards known), or best, greedy or sampling (see only what a person sees)',
+          'thoughtful',
+        ),
+    ),
+  ).action((flags: WinrateFlags) =>
     run(async () => {
       const games: GameId[] = flags.game.trim() === 'all' ? GAMES.map((g) => g.id) : [getGame(flags.game.trim()).id];
       const rerun = flags.rerunUnknown === true;
-      if (flags.out === undefined || flags.out.trim() === '') throw new UsageError('give --out FILE: the CSV the rows are written to (and resumed from)');
+      if (flags.out === undefined || flags.out.trim() === '')
+        throw new UsageError('give --out FILE: the CSV the rows are written to (and resumed from)');
       if (flags.deals === undefined && !rerun) throw new UsageError('give --deals N: how many deals of each game');
       const deals = flags.deals === undefined ? undefined : intFlag('--deals', flags.deals, 1, MAX_DEALS);
       const start = parseFlagSeed(flags.start);
       const workers = threadCount('--workers', flags.workers);
       const settings = settingsFromFlags(flags);
-      const player: PlayerSpec = flags.player === 'thoughtful' ? { name: 'thoughtful' } : { name: parsePlayerName(flags.player, ['thoughtful']), ...playerSettingsFromFlags(flags) };
+      const player: PlayerSpec =
+        flags.player === 'thoughtful'
+          ? { name: 'thoughtful' }
+          : { name: parsePlayerName(flags.player, ['thoughtful']), ...playerSettingsFromFlags(flags) };
       const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
       const out = shard ? shardFile(flags.out, shard) : flags.out;
 
@@ -74,7 +87,8 @@ export function winrateCommand(program: Command): void {
       const onSignal = (sig: NodeJS.Signals): void => {
         if (signalled) process.exit(sig === 'SIGTERM' ? 143 : 130);
         signalled = sig;
-        if (!flags.quiet) process.stderr.write(`\npatience: ${sig === 'SIGINT' ? 'interrupted' : 'terminated'}: stopping (finished deals are kept)\n`);
+        if (!flags.quiet)
+          process.stderr.write(`\npatience: ${sig === 'SIGINT' ? 'interrupted' : 'terminated'}: stopping (finished deals are kept)\n`);
         stop.abort();
       };
       process.on('SIGINT', onSignal);
@@ -105,12 +119,16 @@ export function winrateCommand(program: Command): void {
         if (flags.quiet !== true) warn(m);
       };
       if (result.interrupted) {
-        note(`stopped with ${result.remaining} deal(s) not played; run the same command again to go on (${out} keeps the ${result.rows.length} done)`);
+        note(
+          `stopped with ${result.remaining} deal(s) not played; run the same command again to go on (${out} keeps the ${result.rows.length} done)`,
+        );
       }
       if (result.errors > 0) note(`${result.errors} deal(s) failed: result 'error' in ${out} (the error column says why)`);
       const undecided = result.summary.reduce((n, s) => n + s.unknown + s.errors, 0);
       if (undecided > 0 && !result.interrupted) {
-        note(`${undecided} deal(s) undecided: rerun them with larger limits with --rerun-unknown --out ${flags.out}${flags.shard !== undefined ? ` --shard ${flags.shard}` : ''}`);
+        note(
+          `${undecided} deal(s) undecided: rerun them with larger limits with --rerun-unknown --out ${flags.out}${flags.shard !== undefined ? ` --shard ${flags.shard}` : ''}`,
+        );
       }
       process.exitCode = signalled ? (signalled === 'SIGTERM' ? 143 : 130) : result.errors > 0 ? 1 : 0;
     }),
@@ -125,6 +143,9 @@ function parseFlagSeed(text: string): number {
   }
 }
 
-export function jsonReport(file: string, r: WinrateRun): { file: string; played: number; resumed: number; remaining: number; interrupted: boolean; summary: GameSummary[] } {
+export function jsonReport(
+  file: string,
+  r: WinrateRun,
+): { file: string; played: number; resumed: number; remaining: number; interrupted: boolean; summary: GameSummary[] } {
   return { file, played: r.played, resumed: r.resumed, remaining: r.remaining, interrupted: r.interrupted, summary: r.summary };
 }

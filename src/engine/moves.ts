@@ -131,7 +131,8 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
     if (r.canMove[kind * 5 + KIND_T] !== 1) continue;
     for (let count = 1; count <= l; count++) {
       const bottom = cards[src * stride + l - count]!;
-      if (count > 1 && (!r.tableauRuns || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1)) break;
+      if (count > 1 && (!r.tableauRuns || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1))
+        break;
       // The piles in ascending order, as a loop over every tableau pile would give them.
       for (let piles = takers[bottom]! | emptyPiles; piles !== 0; piles &= piles - 1) {
         const t = ft + 31 - Math.clz32(piles & -piles);

@@ -109,18 +109,14 @@ export function compileRules(game: Game): Rules {
   kindOf[stock] = KIND_S;
   kindOf[waste] = KIND_W;
 
-  const groupStart = Int8Array.from(game.foundations, (g) =>
-    g.firstCards ? START_NEVER : g.start === 'base-rank' ? START_BASE : g.start,
-  );
+  const groupStart = Int8Array.from(game.foundations, (g) => (g.firstCards ? START_NEVER : g.start === 'base-rank' ? START_BASE : g.start));
   const minFoundation = Uint8Array.from(game.foundations, (g) => (g.firstCards ? 1 : 0));
   const foundationFollows = new Uint8Array(game.foundations.length * 52 * 52);
   game.foundations.forEach((group, g) => {
-    for (let a = 0; a < 52; a++)
-      for (let b = 0; b < 52; b++) foundationFollows[g * 2704 + a * 52 + b] = follows(group, a, b) ? 1 : 0;
+    for (let a = 0; a < 52; a++) for (let b = 0; b < 52; b++) foundationFollows[g * 2704 + a * 52 + b] = follows(group, a, b) ? 1 : 0;
   });
   const tableauFollows = new Uint8Array(52 * 52);
-  for (let a = 0; a < 52; a++)
-    for (let b = 0; b < 52; b++) tableauFollows[a * 52 + b] = follows(game.tableau, a, b) ? 1 : 0;
+  for (let a = 0; a < 52; a++) for (let b = 0; b < 52; b++) tableauFollows[a * 52 + b] = follows(game.tableau, a, b) ? 1 : 0;
 
   const groups = game.foundations.length;
   const foundationNextLo = new Uint32Array(groups * 52);
@@ -136,7 +132,8 @@ export function compileRules(game: Game): Rules {
   for (let a = 0; a < 52; a++) {
     addCard(rankLo, rankHi, rankOf(a), a);
     for (let b = 0; b < 52; b++) {
-      for (let g = 0; g < groups; g++) if (foundationFollows[g * 2704 + a * 52 + b]) addCard(foundationNextLo, foundationNextHi, g * 52 + a, b);
+      for (let g = 0; g < groups; g++)
+        if (foundationFollows[g * 2704 + a * 52 + b]) addCard(foundationNextLo, foundationNextHi, g * 52 + a, b);
       if (tableauFollows[a * 52 + b]) addCard(tableauNextLo, tableauNextHi, a, b);
     }
   }
@@ -148,8 +145,7 @@ export function compileRules(game: Game): Rules {
 
   const identity = new Uint8Array(52);
   for (let c = 0; c < 52; c++) {
-    identity[c] =
-      game.cardIdentity === 'card' ? c : game.cardIdentity === 'rank' ? rankOf(c) - 1 : (rankOf(c) - 1) * 2 + colourOf(c);
+    identity[c] = game.cardIdentity === 'card' ? c : game.cardIdentity === 'rank' ? rankOf(c) - 1 : (rankOf(c) - 1) * 2 + colourOf(c);
   }
   const identities = game.cardIdentity === 'card' ? 52 : game.cardIdentity === 'rank' ? 13 : 26;
 
@@ -167,9 +163,30 @@ export function compileRules(game: Game): Rules {
   }
 
   return {
-    game, nFoundations, nTableau, nReserves, nPiles, firstTableau, firstReserve, stock, waste, totalCards,
-    kindOf, capacity, groupOf, groupStart, minFoundation, foundationFollows, tableauFollows, canMove,
-    foundationNextLo, foundationNextHi, tableauNextLo, tableauNextHi, rankLo, rankHi,
+    game,
+    nFoundations,
+    nTableau,
+    nReserves,
+    nPiles,
+    firstTableau,
+    firstReserve,
+    stock,
+    waste,
+    totalCards,
+    kindOf,
+    capacity,
+    groupOf,
+    groupStart,
+    minFoundation,
+    foundationFollows,
+    tableauFollows,
+    canMove,
+    foundationNextLo,
+    foundationNextHi,
+    tableauNextLo,
+    tableauNextHi,
+    rankLo,
+    rankHi,
     usesBaseRank: game.foundations.some((g) => g.start === 'base-rank'),
     drawToTableau: game.draw === 'to-every-tableau-pile',
     emptyTableauAlways: game.tableau.emptyAccepts === 'always',
@@ -178,7 +195,10 @@ export function compileRules(game: Game): Rules {
     safeHomeLowerRanks: game.safeHome === 'lower-ranks-home',
     bestFirst: game.bestFirst === true,
     restartsBeforeBestFirst: game.restartsBeforeBestFirst === true,
-    identity, identities, suitImage, images,
+    identity,
+    identities,
+    suitImage,
+    images,
   };
 }
 

@@ -40,7 +40,15 @@ export function makeZobrist(rules: Rules): Zobrist {
   for (let p = 0; p < rules.nPiles; p++) {
     const kind = rules.kindOf[p]!;
     const cls =
-      kind === KIND_F ? rules.groupOf[p]! : kind === KIND_T ? tableauClass : kind === KIND_R ? reserveClass : kind === KIND_S ? reserveClass + 1 : reserveClass + 2;
+      kind === KIND_F
+        ? rules.groupOf[p]!
+        : kind === KIND_T
+          ? tableauClass
+          : kind === KIND_R
+            ? reserveClass
+            : kind === KIND_S
+              ? reserveClass + 1
+              : reserveClass + 2;
     sharedClass[p] = cls;
     ownClass[p] = kind === KIND_T ? groups + 1 + (p - rules.firstTableau) : cls;
   }

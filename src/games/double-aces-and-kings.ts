@@ -17,8 +17,13 @@ export const doubleAcesAndKings: Game = {
   // DAK-4: the tableau never builds; a slot holds one card; any card fills an empty slot.
   // Decision: spaces are not auto-filled.
   tableau: {
-    count: 8, step: 0, wrap: false, suit: 'any',
-    capacity: 1, runs: false, emptyAccepts: 'always',
+    count: 8,
+    step: 0,
+    wrap: false,
+    suit: 'any',
+    capacity: 1,
+    runs: false,
+    emptyAccepts: 'always',
   },
   reserves: [13, 13, 13, 13],
   hasWaste: true,

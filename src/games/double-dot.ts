@@ -14,8 +14,13 @@ export const doubleDot: Game = {
   // DD-4: down by two regardless of suit, with wrap. DD-5: runs move as a unit; any card or run
   // fills an empty pile.
   tableau: {
-    count: 8, step: -2, wrap: true, suit: 'any',
-    capacity: Infinity, runs: true, emptyAccepts: 'always',
+    count: 8,
+    step: -2,
+    wrap: true,
+    suit: 'any',
+    capacity: Infinity,
+    runs: true,
+    emptyAccepts: 'always',
   },
   reserves: [],
   hasWaste: false,

@@ -15,8 +15,13 @@ export const doubleSignora: Game = {
   // DS-5: down by one, alternating colour, with wrap; single cards. DS-7: spaces are auto-filled
   // while the waste or stock lasts; after that any tableau or foundation card may fill one.
   tableau: {
-    count: 11, step: -1, wrap: true, suit: 'alternate-colour',
-    capacity: Infinity, runs: false, emptyAccepts: 'stock-and-waste-empty',
+    count: 11,
+    step: -1,
+    wrap: true,
+    suit: 'alternate-colour',
+    capacity: Infinity,
+    runs: false,
+    emptyAccepts: 'stock-and-waste-empty',
   },
   reserves: [21],
   hasWaste: true,

@@ -12,8 +12,13 @@ export const mamySusan: Game = {
   foundationMax: 13,
   // MS-4: down by one in alternating colour, no wrap, single cards; any card fills a space.
   tableau: {
-    count: 10, step: -1, wrap: false, suit: 'alternate-colour',
-    capacity: Infinity, runs: false, emptyAccepts: 'always',
+    count: 10,
+    step: -1,
+    wrap: false,
+    suit: 'alternate-colour',
+    capacity: Infinity,
+    runs: false,
+    emptyAccepts: 'always',
   },
   reserves: [5],
   hasWaste: true,
@@ -51,5 +56,8 @@ export const mamySusan: Game = {
   // (MS-6) do not look at suits. So a line of moves is legal from a position exactly when it is
   // legal from the image, and it wins from both or neither (the won position's image is won):
   // a position and its images are won or lost together, and one key may stand for all four.
-  suitSwaps: [['C', 'S'], ['D', 'H']],
+  suitSwaps: [
+    ['C', 'S'],
+    ['D', 'H'],
+  ],
 };

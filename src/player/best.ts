@@ -38,7 +38,9 @@ const PLANS: Record<GameId, Plan[]> = {
 /** What the best player does in a game at a budget, in words for tables and help. */
 export function describeBest(game: GameId, budget: number): string {
   const p = PLANS[game][budget - 1]!;
-  return p.kind === 'rollout' ? `rollouts of greedy play, ${p.samples} samples x ${p.width} moves` : `solver on ${p.samples} ${p.keep ? 'kept' : 'fresh'} samples of ${p.nodes} positions`;
+  return p.kind === 'rollout'
+    ? `rollouts of greedy play, ${p.samples} samples x ${p.width} moves`
+    : `solver on ${p.samples} ${p.keep ? 'kept' : 'fresh'} samples of ${p.nodes} positions`;
 }
 
 /** The best player for one deal of a game; `seed` seeds its sampling, `dealSeed` tells deals apart. */

@@ -19,7 +19,14 @@ export function greedyRank(view: View, move: string): number {
   if (!m) return 0;
   const [, srcKind, srcIndex, countText, dstKind, dstIndex] = m;
   const count = Number(countText ?? 1);
-  const pile = srcKind === 'w' ? view.waste : srcKind === 't' ? view.tableau[Number(srcIndex)]! : srcKind === 'r' ? view.reserves[Number(srcIndex)]! : view.foundations[Number(srcIndex)]!;
+  const pile =
+    srcKind === 'w'
+      ? view.waste
+      : srcKind === 't'
+        ? view.tableau[Number(srcIndex)]!
+        : srcKind === 'r'
+          ? view.reserves[Number(srcIndex)]!
+          : view.foundations[Number(srcIndex)]!;
   if (srcKind === 'f') return 0;
   if (dstKind === 'f') return srcKind === 'r' ? 50 : srcKind === 't' ? 45 : 40;
   const dstEmpty = view.tableau[Number(dstIndex)]!.length === 0;

@@ -33,7 +33,8 @@ export function playGame(position: Position, player: Player, onMove?: (move: str
     moves.push(choice);
   }
   const verdict = replay(position, moves);
-  if (!verdict.ok) throw new Error(`engine bug: a played game fails replay at move ${verdict.index + 1} '${verdict.move}': ${verdict.reason}`);
+  if (!verdict.ok)
+    throw new Error(`engine bug: a played game fails replay at move ${verdict.index + 1} '${verdict.move}': ${verdict.reason}`);
   const mostHome = verdict.final.foundations.reduce((n, pile) => n + pile.length, 0);
   return {
     game: position.game,

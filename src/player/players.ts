@@ -11,7 +11,8 @@ export type PlayerName = (typeof PLAYERS)[number];
 
 /** A player's name checked; `also` names what else the caller accepts, for the error message. */
 export function parsePlayerName(name: string, also: readonly string[] = []): PlayerName {
-  if (!(PLAYERS as readonly string[]).includes(name)) throw new UsageError(`unknown player '${name}' (known: ${[...also, ...PLAYERS].join(', ')})`);
+  if (!(PLAYERS as readonly string[]).includes(name))
+    throw new UsageError(`unknown player '${name}' (known: ${[...also, ...PLAYERS].join(', ')})`);
   return name as PlayerName;
 }
 

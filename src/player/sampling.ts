@@ -108,7 +108,12 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
     let best = legal.length === 1 ? 0 : -1;
     for (let i = 0; i < legal.length; i++) {
       if (votes[i]! === 0) continue;
-      if (best < 0 || votes[i]! > votes[best]! || (votes[i] === votes[best] && greedyRank(view, legal[i]!) > greedyRank(view, legal[best]!))) best = i;
+      if (
+        best < 0 ||
+        votes[i]! > votes[best]! ||
+        (votes[i] === votes[best] && greedyRank(view, legal[i]!) > greedyRank(view, legal[best]!))
+      )
+        best = i;
     }
     // A kept sample follows the move played if its line made it; the others are dropped.
     for (let k = 0; k < settings.samples; k++) {
@@ -191,4 +196,3 @@ function sameOutcome(state: State, legal: readonly string[], m: number): number 
   }
   return -1;
 }
-

@@ -12,12 +12,22 @@ import { mix32 } from '../engine/zobrist.js';
  * the position (the same every time), not in the order they were generated; with `noise` too,
  * each score gets 0..noise more, drawn alike, so that nearby scores trade places as well.
  */
-export function orderMoves(s: State, home: CardSet, moves: Int32Array, at: number, n: number, scores: Int32Array, ties: number, noise: number): void {
+export function orderMoves(
+  s: State,
+  home: CardSet,
+  moves: Int32Array,
+  at: number,
+  n: number,
+  scores: Int32Array,
+  ties: number,
+  noise: number,
+): void {
   if (ties === 0) for (let i = 0; i < n; i++) scores[i] = score(s, home, moves[at + i]!);
   else {
     // score * 1024 plus a draw below 1024 * (noise + 1): the draw's high part is the noise, its low part breaks ties.
     const spread = 1024 * (noise + 1);
-    for (let i = 0; i < n; i++) scores[i] = score(s, home, moves[at + i]!) * 1024 + (mix32((moves[at + i]! ^ ties ^ s.keyLo) >>> 0) % spread);
+    for (let i = 0; i < n; i++)
+      scores[i] = score(s, home, moves[at + i]!) * 1024 + (mix32((moves[at + i]! ^ ties ^ s.keyLo) >>> 0) % spread);
   }
   for (let i = 1; i < n; i++) {
     const m = moves[at + i]!;

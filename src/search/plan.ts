@@ -115,22 +115,45 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   const bases = openBase && choices.restartBases ? [0, ...baseRanksToTry(state)] : [0];
   const restarts: DepthFirstPass[] = [];
   for (let seed = ties, i = 0; seed < ties + RESTART_SEEDS; seed++) {
-    for (const shuffles of SHUFFLE_BOUNDS) restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed, ...orderNoise });
+    for (const shuffles of SHUFFLE_BOUNDS)
+      restarts.push({ kind: 'depth-first', shuffles, base: bases[i++ % bases.length]!, ties: seed, ...orderNoise });
   }
   // Every restart stage goes on with one schedule.
-  const restartStage = (share: number): RestartStage => ({ kind: 'restarts', share, schedule: 'cheap', restarts, unitNodes: choices.restartUnit });
+  const restartStage = (share: number): RestartStage => ({
+    kind: 'restarts',
+    share,
+    schedule: 'cheap',
+    restarts,
+    unitNodes: choices.restartUnit,
+  });
   if (state.rules.bestFirst) {
     const restartsFirst = state.rules.restartsBeforeBestFirst ? choices.restartsFirst : 0;
     if (restartsFirst > 0) plan.push(restartStage(restartsFirst));
-    if (choices.plainFirstPass) plan.push({ kind: 'rounds', share: BEST_FIRST_SHARE, rounds: choices.bestFirst.slice(0, 1), firstRoundNodes: choices.roundNodes, maxRounds: 1 });
-    const rounds: RoundsStage = { kind: 'rounds', share: BEST_FIRST_SHARE, rounds: choices.bestFirst, firstRoundNodes: choices.roundNodes, ...(choices.noise ? { noise: choices.noise } : {}) };
+    if (choices.plainFirstPass)
+      plan.push({
+        kind: 'rounds',
+        share: BEST_FIRST_SHARE,
+        rounds: choices.bestFirst.slice(0, 1),
+        firstRoundNodes: choices.roundNodes,
+        maxRounds: 1,
+      });
+    const rounds: RoundsStage = {
+      kind: 'rounds',
+      share: BEST_FIRST_SHARE,
+      rounds: choices.bestFirst,
+      firstRoundNodes: choices.roundNodes,
+      ...(choices.noise ? { noise: choices.noise } : {}),
+    };
     plan.push(rounds);
   }
   if (openBase && choices.basePasses) {
-    for (const base of baseRanksToTry(state)) plan.push({ kind: 'single', share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties, ...orderNoise } });
+    for (const base of baseRanksToTry(state))
+      plan.push({ kind: 'single', share: BASE_SHARE, pass: { kind: 'depth-first', shuffles: 2, base, ties, ...orderNoise } });
   }
   if (choices.restarts) plan.push(restartStage(RESTART_SHARE));
-  else for (const shuffles of SHUFFLE_BOUNDS) plan.push({ kind: 'single', share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties, ...orderNoise } });
+  else
+    for (const shuffles of SHUFFLE_BOUNDS)
+      plan.push({ kind: 'single', share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties, ...orderNoise } });
   plan.push({ kind: 'single', share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...orderNoise } });
   return plan;
 }

@@ -33,8 +33,11 @@ export class RestartSchedule {
 
   /** Whether `restarts` are the passes of this schedule (a later stage with its id must bring the same). */
   makes(restarts: readonly DepthFirstPass[]): boolean {
-    const same = (a: DepthFirstPass, b: DepthFirstPass): boolean => a.shuffles === b.shuffles && a.base === b.base && a.ties === b.ties && a.noise === b.noise;
-    return restarts === this.restarts || (restarts.length === this.restarts.length && restarts.every((pass, i) => same(pass, this.restarts[i]!)));
+    const same = (a: DepthFirstPass, b: DepthFirstPass): boolean =>
+      a.shuffles === b.shuffles && a.base === b.base && a.ties === b.ties && a.noise === b.noise;
+    return (
+      restarts === this.restarts || (restarts.length === this.restarts.length && restarts.every((pass, i) => same(pass, this.restarts[i]!)))
+    );
   }
 
   /** The next run, or undefined once every pass is done. */

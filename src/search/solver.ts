@@ -84,7 +84,16 @@ export class Solver {
     const moves = result === 'won' ? Array.from(state.line.subarray(ctx.rootDepth, state.depth)) : [];
     this.unwind(state);
     const limit = result === 'unknown' ? LIMIT_OF[status] : undefined;
-    return { result, moves, nodes: ctx.nodes, ms: performance.now() - t0, tableFull: ctx.tableFull, best: ctx.best, bestFirstMove: ctx.bestFirstMove, ...(limit ? { limit } : {}) };
+    return {
+      result,
+      moves,
+      nodes: ctx.nodes,
+      ms: performance.now() - t0,
+      tableFull: ctx.tableFull,
+      best: ctx.best,
+      bestFirstMove: ctx.bestFirstMove,
+      ...(limit ? { limit } : {}),
+    };
   }
 
   /**
@@ -105,7 +114,9 @@ export class Solver {
       for (let i = 0; i < stage.rounds.length; i++) {
         if (done[i]) continue;
         // With noise, each pass in each round draws it with a seed of its own.
-        const pass = stage.noise ? { ...stage.rounds[i]!, ties: roundSeed(stage.seeds ?? 0, round, i), noise: stage.noise } : stage.rounds[i]!;
+        const pass = stage.noise
+          ? { ...stage.rounds[i]!, ties: roundSeed(stage.seeds ?? 0, round, i), noise: stage.noise }
+          : stage.rounds[i]!;
         const status = this.pass(state, pass, Math.min(ctx.nodes + budget * pass.weight, nodeCap), timeCap);
         if (status === WON || this.lost) return status;
         if (status === EXHAUSTED || status === DEPTH) done[i] = true;

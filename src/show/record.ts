@@ -28,7 +28,8 @@ const OUTCOMES: readonly string[] = ['won', 'lost', 'unknown'];
 
 export function readShownGame(text: string): ShownGame {
   const raw = parseUserJson(text, 'the game file');
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError('the game file must be a JSON object (a solve result or a played game)');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new UsageError('the game file must be a JSON object (a solve result or a played game)');
   const obj = raw as Record<string, unknown>;
   if (obj.position === undefined && Array.isArray(obj.tableau)) return shownGame(readPosition(text), []);
   if (typeof obj.position !== 'object' || obj.position === null) {
@@ -42,7 +43,8 @@ export function readShownGame(text: string): ShownGame {
     throw new UsageError(`'game' is ${JSON.stringify(obj.game)} but the position is ${position.game}`);
   }
   if (obj.result !== undefined && !OUTCOMES.includes(obj.result as string)) throw new UsageError("'result' must be won, lost or unknown");
-  const seed = obj.seed === undefined ? undefined : parseSeed(typeof obj.seed === 'number' || typeof obj.seed === 'string' ? obj.seed : '?');
+  const seed =
+    obj.seed === undefined ? undefined : parseSeed(typeof obj.seed === 'number' || typeof obj.seed === 'string' ? obj.seed : '?');
   if (seed !== undefined && position.seed !== undefined && seed !== position.seed) {
     throw new UsageError(`'seed' is ${seed} but the position's seed is ${position.seed}`);
   }

@@ -96,7 +96,9 @@ export function pageRules() {
         const up = f < 8; // DAK-1: f0..f7 build up from an Ace, f8..f15 down from a King
         const below = top(pos.foundations[f]!);
         const wanted = below === undefined ? (up ? 1 : 13) : rank(below) + (up ? 1 : -1);
-        return rank(card) === wanted ? null : `DAK-3: ${card} does not go on ${below ?? (up ? 'an empty Ace foundation' : 'an empty King foundation')}`;
+        return rank(card) === wanted
+          ? null
+          : `DAK-3: ${card} does not go on ${below ?? (up ? 'an empty Ace foundation' : 'an empty King foundation')}`;
       },
       toTableau: (pos, t) => (pos.tableau[t]!.length === 0 ? null : 'DAK-4: a slot holds one card'),
       fromFoundation: () => null,
@@ -206,7 +208,8 @@ export function pageRules() {
     if (count > 1) {
       if (!game.runs || !game.runFollows) return `${game.movesRule}: only single cards move`;
       if (src[0] !== 't' || dst[0] !== 't') return 'DD-6: only single cards go to or come from a foundation';
-      for (let i = 1; i < count; i++) if (!game.runFollows(moving[i - 1]!, moving[i]!)) return `DD-5: the top ${count} cards of ${src} are not a run`;
+      for (let i = 1; i < count; i++)
+        if (!game.runFollows(moving[i - 1]!, moving[i]!)) return `DD-5: the top ${count} cards of ${src} are not a run`;
     }
     if (src[0] === 'f') {
       const why = game.fromFoundation(pos, Number(src.slice(1)));

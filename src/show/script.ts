@@ -20,7 +20,9 @@ export function pageMain(rules: ShowRules): void {
   // move the rules refuse ends the line, and the page says so.
   const positions = [data.position];
   const played: PlayedMove[] = [];
-  let refused: { index: number; reason: string } | null = rules.known(data.position.game) ? null : { index: 0, reason: `unknown game '${data.position.game}'` };
+  let refused: { index: number; reason: string } | null = rules.known(data.position.game)
+    ? null
+    : { index: 0, reason: `unknown game '${data.position.game}'` };
   for (let i = 0; !refused && i < data.moves.length; i++) {
     const r = rules.play(positions[i]!, data.moves[i]!);
     if (typeof r === 'string') refused = { index: i, reason: r };
@@ -182,16 +184,32 @@ export function pageMain(rules: ShowRules): void {
     const top = el('div', 'row');
     top.append(
       group(el('h2', '', hasWaste ? 'Stock and waste' : 'Stock'), 'talon', hasWaste ? [pileBox('s'), pileBox('w')] : [pileBox('s')]),
-      group(foundationsHeading, `foundations n${dealt.foundations.length}`, dealt.foundations.map((_, i) => pileBox(`f${i}`))),
+      group(
+        foundationsHeading,
+        `foundations n${dealt.foundations.length}`,
+        dealt.foundations.map((_, i) => pileBox(`f${i}`)),
+      ),
     );
     const rows = [top];
     if (dealt.reserves.length) {
       const row = el('div', 'row');
-      row.append(group(el('h2', '', dealt.reserves.length > 1 ? 'Reserves' : 'Reserve'), 'reserves', dealt.reserves.map((_, i) => pileBox(`r${i}`))));
+      row.append(
+        group(
+          el('h2', '', dealt.reserves.length > 1 ? 'Reserves' : 'Reserve'),
+          'reserves',
+          dealt.reserves.map((_, i) => pileBox(`r${i}`)),
+        ),
+      );
       rows.push(row);
     }
     const row = el('div', 'row');
-    row.append(group(el('h2', '', 'Tableau'), 'tableau', dealt.tableau.map((_, i) => pileBox(`t${i}`))));
+    row.append(
+      group(
+        el('h2', '', 'Tableau'),
+        'tableau',
+        dealt.tableau.map((_, i) => pileBox(`t${i}`)),
+      ),
+    );
     rows.push(row);
     byId('table').replaceChildren(...rows);
   }
@@ -203,7 +221,14 @@ export function pageMain(rules: ShowRules): void {
     pos.foundations.forEach((p, i) => drawPile(`f${i}`, p, mark, { empty: rules.emptyFoundation(pos, i) }));
     foundationsHeading.textContent = `Foundations${pos.game === 'double-signora' ? ` (base rank ${pos.base ?? 'not yet fixed'})` : ''}`;
     const hidden = rules.hiddenReserve(pos);
-    pos.reserves.forEach((p, i) => drawPile(`r${i}`, p.map((c, k) => (hidden && k < p.length - 1 ? null : c)), mark, { dx: 24 }));
+    pos.reserves.forEach((p, i) =>
+      drawPile(
+        `r${i}`,
+        p.map((c, k) => (hidden && k < p.length - 1 ? null : c)),
+        mark,
+        { dx: 24 },
+      ),
+    );
     const longest = Math.max(1, ...pos.tableau.map((p) => p.length));
     const dy = Math.max(8, Math.min(22, Math.floor(400 / longest)));
     pos.tableau.forEach((p, i) => drawPile(`t${i}`, p, mark, { dy }));
@@ -223,7 +248,8 @@ export function pageMain(rules: ShowRules): void {
     scrollPending = false;
     const item = items[step]!;
     if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
-    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
   }
 
   function show(k: number): void {

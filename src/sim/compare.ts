@@ -33,10 +33,18 @@ function cell(s: GameSummary | undefined): string {
 /** The comparison as a text table; `footer` lines go under it. */
 export function formatComparison(c: Comparison, footer: readonly string[] = []): string {
   if (c.games.length === 0) return 'no deals\n';
-  const head = ['game', ...c.players.map((p) => (p === 'thoughtful' ? 'thoughtful (all cards known)' : `${p} (sees what a person sees)`)), 'stated'];
+  const head = [
+    'game',
+    ...c.players.map((p) => (p === 'thoughtful' ? 'thoughtful (all cards known)' : `${p} (sees what a person sees)`)),
+    'stated',
+  ];
   const body = c.games.map((g) => [g.game, ...c.players.map((p) => cell(g.byPlayer[p])), statedText(g.stated)]);
   const widths = head.map((h, j) => Math.max(h.length, ...body.map((r) => r[j]!.length)));
-  const line = (cells: string[]): string => cells.map((x, j) => x.padEnd(widths[j]!)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((x, j) => x.padEnd(widths[j]!))
+      .join('  ')
+      .trimEnd();
   const notes = ['win % with its 95 % Wilson interval; an undecided deal counts once as lost and once as won'];
   return `${[line(head), ...body.map(line), ...notes, ...footer].join('\n')}\n`;
 }

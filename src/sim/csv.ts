@@ -189,7 +189,8 @@ class ResultsBuilder {
       return;
     }
     const where = `${results.file}: row ${results.rows.length + 2}`;
-    if (cells.length !== results.header.length) throw new UsageError(`${where} (line ${line}) has ${cells.length} fields, the header ${results.header.length}`);
+    if (cells.length !== results.header.length)
+      throw new UsageError(`${where} (line ${line}) has ${cells.length} fields, the header ${results.header.length}`);
     const rec: CsvRecord = {};
     results.header.forEach((h, j) => (rec[h] = cells[j]!));
     results.records.push(rec);
@@ -264,7 +265,8 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
   const player = (rec.player ?? '').trim() || 'thoughtful';
   if (CONTROL.test(player)) throw new UsageError(`${where}: the player ${JSON.stringify(player)} holds a control character`);
   const solver = (rec.solver ?? '').trim();
-  if (CONTROL.test(solver) || solver.length > MAX_SOLVER_CHARS) throw new UsageError(`${where}: bad solver ${JSON.stringify(solver.slice(0, 40))} (a version such as 0.1.0+3a1c666)`);
+  if (CONTROL.test(solver) || solver.length > MAX_SOLVER_CHARS)
+    throw new UsageError(`${where}: bad solver ${JSON.stringify(solver.slice(0, 40))} (a version such as 0.1.0+3a1c666)`);
   const tf = (rec.table_full ?? '').trim();
   return {
     game: game as GameId,

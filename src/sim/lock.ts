@@ -40,7 +40,9 @@ export function lockFile(file: string, note: (message: string) => void = () => {
       const why = attempt === 0 ? staleness(path, owner) : null; // taken again at once: a live run took it
       if (why === null) {
         const who = owner ? `pid ${owner.pid} on ${owner.host}, since ${owner.started}` : 'another run';
-        throw new UsageError(`${file} is in use by another run (${who}; lock ${path}): wait for it to end, or delete the lock if no run is using the file`);
+        throw new UsageError(
+          `${file} is in use by another run (${who}; lock ${path}): wait for it to end, or delete the lock if no run is using the file`,
+        );
       }
       note(`${file}: removed a stale lock (${why})`);
       rmSync(path, { force: true });

@@ -37,7 +37,12 @@ export function expandInputs(args: readonly string[]): string[] {
       if (found.length === 0) throw new UsageError(`${arg}: a folder with no .csv files`);
       out.push(...found.map((f) => join(arg, f)));
     } else if (/[*?]/.test(basename(arg)) && !/[*?]/.test(dirname(arg))) {
-      const pattern = new RegExp(`^${basename(arg).replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+      const pattern = new RegExp(
+        `^${basename(arg)
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')}$`,
+      );
       const found = listDir(dirname(arg)).filter((f) => pattern.test(f));
       if (found.length === 0) throw new UsageError(`no file matches '${arg}'`);
       out.push(...found.map((f) => (dirname(arg) === '.' && !arg.startsWith('./') ? f : join(dirname(arg), f))));
@@ -78,7 +83,9 @@ export function readResultSet(args: readonly string[], warn: (message: string) =
       const before = seen.get(key);
       if (before !== undefined) {
         const where = before === file ? ' in this file' : `: also in ${before}`;
-        throw new UsageError(`${file}: ${row.game} seed ${row.seed} (player ${row.player}) appears twice${where}${before === file ? ` (\`patience repair ${file}\` keeps the first row of each deal)` : ''}`);
+        throw new UsageError(
+          `${file}: ${row.game} seed ${row.seed} (player ${row.player}) appears twice${where}${before === file ? ` (\`patience repair ${file}\` keeps the first row of each deal)` : ''}`,
+        );
       }
       seen.set(key, file);
       rows.push(row);
@@ -111,7 +118,10 @@ function checkStudy(study: string, group: ShardFile[]): void {
   const first = group[0]!;
   const count = first.shard.count;
   const other = group.find((g) => g.shard.count !== count);
-  if (other) throw new UsageError(`${other.results.file} is a shard of ${other.shard.count}, ${first.results.file} of ${count}: one study's shards must be of one split`);
+  if (other)
+    throw new UsageError(
+      `${other.results.file} is a shard of ${other.shard.count}, ${first.results.file} of ${count}: one study's shards must be of one split`,
+    );
   const have = new Set(group.map((g) => g.shard.index));
   for (let i = 0; i < count; i++) {
     if (!have.has(i)) {
@@ -121,17 +131,25 @@ function checkStudy(study: string, group: ShardFile[]): void {
   }
   for (const { results, shard } of group) {
     const stray = results.rows.find((r) => r.seed % count !== shard.index);
-    if (stray) throw new UsageError(`${results.file}: ${stray.game} seed ${stray.seed} is not in shard ${shard.index} of ${count} (${stray.seed} mod ${count} = ${stray.seed % count})`);
+    if (stray)
+      throw new UsageError(
+        `${results.file}: ${stray.game} seed ${stray.seed} is not in shard ${shard.index} of ${count} (${stray.seed} mod ${count} = ${stray.seed % count})`,
+      );
   }
 
   // The same players in every shard that has deals of a game.
   for (const game of GAMES.map((g) => g.id)) {
     const players = group
-      .map((g) => ({ file: g.results.file, players: [...new Set(g.results.rows.filter((r) => r.game === game).map((r) => r.player))].sort() }))
+      .map((g) => ({
+        file: g.results.file,
+        players: [...new Set(g.results.rows.filter((r) => r.game === game).map((r) => r.player))].sort(),
+      }))
       .filter((p) => p.players.length > 0);
     const differ = players.find((p) => p.players.join() !== players[0]!.players.join());
     if (differ) {
-      throw new UsageError(`shards made with different players: ${players[0]!.file} has ${game} by ${players[0]!.players.join(', ')}, ${differ.file} by ${differ.players.join(', ')}`);
+      throw new UsageError(
+        `shards made with different players: ${players[0]!.file} has ${game} by ${players[0]!.players.join(', ')}, ${differ.file} by ${differ.players.join(', ')}`,
+      );
     }
   }
 
@@ -150,7 +168,8 @@ function checkStudy(study: string, group: ShardFile[]): void {
   }
 }
 
-const sameSettings = (a: SolveSettings, b: SolveSettings): boolean => a.timeLimit === b.timeLimit && a.maxNodes === b.maxNodes && a.memoryMb === b.memoryMb;
+const sameSettings = (a: SolveSettings, b: SolveSettings): boolean =>
+  a.timeLimit === b.timeLimit && a.maxNodes === b.maxNodes && a.memoryMb === b.memoryMb;
 
 /** Whether limits `have` are within `cap` (0 means none). */
 function within(have: SolveSettings, cap: SolveSettings): boolean {
@@ -186,7 +205,9 @@ function checkNoGap(what: string, list: { row: DealRow }[], count: number, group
   for (let s = lo; s <= hi; s++) {
     if (seeds.has(s)) continue;
     const owner = group.find((g) => g.shard.index === s % count)!;
-    throw new UsageError(`${owner.results.file} lacks ${what} seed ${s} (the study holds seeds ${lo}..${hi}): was its run stopped? the same command resumes it`);
+    throw new UsageError(
+      `${owner.results.file} lacks ${what} seed ${s} (the study holds seeds ${lo}..${hi}): was its run stopped? the same command resumes it`,
+    );
   }
 }
 
@@ -197,5 +218,9 @@ export function mergedCsv(set: ResultSet): string {
   const order = (game: string): number => GAMES.findIndex((g) => g.id === game);
   const entries = set.files.flatMap((f) => f.rows.map((row, i) => ({ row, record: f.records[i]! })));
   entries.sort((a, b) => order(a.row.game) - order(b.row.game) || a.row.player.localeCompare(b.row.player) || a.row.seed - b.row.seed);
-  return formatCsv(header, entries.map((e) => e.record), true);
+  return formatCsv(
+    header,
+    entries.map((e) => e.record),
+    true,
+  );
 }

@@ -6,7 +6,15 @@ import { getGame } from '../games/index.js';
 import type { GameSummary } from './summary.js';
 import { percent, statedText } from './summary.js';
 
-const COLOURS = { won: '#4c78a8', undecided: '#b9cde5', whisker: '#222222', stated: '#e4572e', grid: '#dddddd', text: '#222222', muted: '#666666' };
+const COLOURS = {
+  won: '#4c78a8',
+  undecided: '#b9cde5',
+  whisker: '#222222',
+  stated: '#e4572e',
+  grid: '#dddddd',
+  text: '#222222',
+  muted: '#666666',
+};
 
 export function renderSvg(summaries: readonly GameSummary[], opts: { width?: number; height?: number; title?: string } = {}): string {
   const W = opts.width ?? 900;
@@ -20,10 +28,11 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
   const push = (s: string): void => {
     out.push(s);
   };
-  const text = (x: number, yy: number, s: string, attrs = ''): void =>
-    push(`<text x="${r(x)}" y="${r(yy)}" ${attrs}>${esc(s)}</text>`);
+  const text = (x: number, yy: number, s: string, attrs = ''): void => push(`<text x="${r(x)}" y="${r(yy)}" ${attrs}>${esc(s)}</text>`);
 
-  push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" font-size="12" fill="${COLOURS.text}">`);
+  push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" font-size="12" fill="${COLOURS.text}">`,
+  );
   push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
   const title = opts.title ?? `Win rates${players.size === 1 ? ` (${[...players][0]} player)` : ''}`;
   text(m.left, 22, title, 'font-size="16" font-weight="bold"');
@@ -37,9 +46,16 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
     lx += width;
   };
   legend((x) => push(`<rect x="${x}" y="${ly - 6}" width="12" height="12" fill="${COLOURS.won}"/>`), 'won (proven)', 112);
-  legend((x) => push(`<rect x="${x}" y="${ly - 6}" width="12" height="12" fill="${COLOURS.undecided}"/>`), 'undecided (unknown, error)', 190);
   legend(
-    (x) => push(`<path d="M${x + 6} ${ly - 7}V${ly + 7}M${x + 2} ${ly - 7}H${x + 10}M${x + 2} ${ly + 7}H${x + 10}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`),
+    (x) => push(`<rect x="${x}" y="${ly - 6}" width="12" height="12" fill="${COLOURS.undecided}"/>`),
+    'undecided (unknown, error)',
+    190,
+  );
+  legend(
+    (x) =>
+      push(
+        `<path d="M${x + 6} ${ly - 7}V${ly + 7}M${x + 2} ${ly - 7}H${x + 10}M${x + 2} ${ly + 7}H${x + 10}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`,
+      ),
     '95 % Wilson interval',
     150,
   );
@@ -48,7 +64,9 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
   // Axes and grid.
   for (let t = 0; t <= 100; t += 20) {
     const yy = y(t / 100);
-    push(`<line x1="${m.left}" y1="${r(yy)}" x2="${m.left + pw}" y2="${r(yy)}" stroke="${t === 0 ? COLOURS.text : COLOURS.grid}" stroke-width="1"/>`);
+    push(
+      `<line x1="${m.left}" y1="${r(yy)}" x2="${m.left + pw}" y2="${r(yy)}" stroke="${t === 0 ? COLOURS.text : COLOURS.grid}" stroke-width="1"/>`,
+    );
     text(m.left - 8, yy + 4, `${t} %`, 'text-anchor="end"');
   }
   push(`<line x1="${m.left}" y1="${m.top}" x2="${m.left}" y2="${m.top + ph}" stroke="${COLOURS.text}" stroke-width="1"/>`);
@@ -69,7 +87,9 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
       const yLow = y(s.winRate.low);
       const yHigh = y(s.winRate.high);
       push(`<g>`);
-      push(`<title>${esc(`${s.game} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`);
+      push(
+        `<title>${esc(`${s.game} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`,
+      );
       if (s.winRate.high > s.winRate.low) {
         push(`<rect x="${r(x0)}" y="${r(yHigh)}" width="${r(bw)}" height="${r(yLow - yHigh)}" fill="${COLOURS.undecided}"/>`);
       }
@@ -82,7 +102,8 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
       );
       const label = s.winRate.low === s.winRate.high ? `${percent(s.winRate.low)}` : `${percent(s.winRate.low)}-${percent(s.winRate.high)}`;
       text(cx, Math.max(m.top - 4, yHi - 6), `${label} %`, 'text-anchor="middle" font-size="10"');
-      if (players.size > 1) text(cx, m.top + ph + 30, s.player.split('-')[0]!, `text-anchor="middle" font-size="10" fill="${COLOURS.muted}"`);
+      if (players.size > 1)
+        text(cx, m.top + ph + 30, s.player.split('-')[0]!, `text-anchor="middle" font-size="10" fill="${COLOURS.muted}"`);
       text(cx, m.top + ph + (players.size > 1 ? 42 : 30), `n = ${s.deals}`, `text-anchor="middle" font-size="10" fill="${COLOURS.muted}"`);
       push(`</g>`);
     });
@@ -92,7 +113,12 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
       push(diamond(sx, y(stated), 6));
       text(sx, y(stated) - 9, `${+(stated * 100).toFixed(1)} %`, `text-anchor="middle" font-size="10" fill="${COLOURS.stated}"`);
     } else {
-      text(sx, m.top + ph - 6, 'not stated', `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${r(sx)} ${r(m.top + ph - 6)})" dy="4"`);
+      text(
+        sx,
+        m.top + ph - 6,
+        'not stated',
+        `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${r(sx)} ${r(m.top + ph - 6)})" dy="4"`,
+      );
     }
     text(gx + gw / 2, m.top + ph + 16, gameName(game), 'text-anchor="middle" font-weight="bold"');
   });
@@ -118,5 +144,8 @@ const r = (x: number): string => String(Math.round(x * 10) / 10);
 function esc(s: string): string {
   return s
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }

@@ -37,16 +37,29 @@ const isRegular = (file: string): boolean | undefined => {
   }
 };
 
-const empty = (file: string): ResultsOnDisk => ({ file, header: [...COLUMNS], records: [], rows: [], bytes: 0, torn: '', hasHeader: false, headerUnfinished: false });
+const empty = (file: string): ResultsOnDisk => ({
+  file,
+  header: [...COLUMNS],
+  records: [],
+  rows: [],
+  bytes: 0,
+  torn: '',
+  hasHeader: false,
+  headerUnfinished: false,
+});
 
 /** Reads a locked results file for a run: checked, no deal twice. */
 function readForRun(file: string, warn: (m: string) => void): ResultsOnDisk {
   const results = readResults(file, { dropTornLine: true });
-  if (results.torn !== '') warn(`${file}: dropped an incomplete last line (a write cut short): ${JSON.stringify(results.torn.slice(0, 60))}`);
+  if (results.torn !== '')
+    warn(`${file}: dropped an incomplete last line (a write cut short): ${JSON.stringify(results.torn.slice(0, 60))}`);
   const seen = new Set<string>();
   for (const row of results.rows) {
     const key = dealKey(row);
-    if (seen.has(key)) throw new UsageError(`${file}: ${row.game} seed ${row.seed} (player ${row.player}) appears twice: \`patience repair ${file}\` keeps the first row of each deal`);
+    if (seen.has(key))
+      throw new UsageError(
+        `${file}: ${row.game} seed ${row.seed} (player ${row.player}) appears twice: \`patience repair ${file}\` keeps the first row of each deal`,
+      );
     seen.add(key);
   }
   return results;
@@ -160,7 +173,14 @@ export function repairResults(file: string, warn: (m: string) => void): string {
     const dropped = results.rows.length - keep.length;
     const torn = results.torn !== '' ? ' and an incomplete last line' : '';
     if (dropped === 0 && torn === '') return `${file}: nothing to repair (${results.rows.length} rows, every deal once)`;
-    replaceFile(file, formatCsv(results.header, keep.map((i) => results.records[i]!), true));
+    replaceFile(
+      file,
+      formatCsv(
+        results.header,
+        keep.map((i) => results.records[i]!),
+        true,
+      ),
+    );
     const note = differ ? ` (${differ} of them with another result than the row kept)` : '';
     return `${file}: kept ${keep.length} rows, dropped ${dropped} repeated row(s)${note}${torn}`;
   } finally {

@@ -54,13 +54,15 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv = process.env): 
     index = envNumber(env, variable, `--shard ${which}`);
     if (engine === 'slurm') {
       const step = env.SLURM_ARRAY_TASK_STEP;
-      if (step !== undefined && step.trim() !== '1') throw new UsageError(`--shard slurm needs a job array with step 1 (SLURM_ARRAY_TASK_STEP is ${step})`);
+      if (step !== undefined && step.trim() !== '1')
+        throw new UsageError(`--shard slurm needs a job array with step 1 (SLURM_ARRAY_TASK_STEP is ${step})`);
       const min = env.SLURM_ARRAY_TASK_MIN === undefined ? 0 : envNumber(env, 'SLURM_ARRAY_TASK_MIN', '--shard slurm');
       const tasks = envNumber(env, 'SLURM_ARRAY_TASK_COUNT', '--shard slurm');
       if (env.SLURM_ARRAY_TASK_MAX !== undefined && envNumber(env, 'SLURM_ARRAY_TASK_MAX', '--shard slurm') - min + 1 !== tasks) {
         throw new UsageError('--shard slurm needs a job array of consecutive task ids (such as --array=0-7)');
       }
-      if (count !== undefined && count !== tasks) throw new UsageError(`--shard slurm/${count}: the job array has ${tasks} tasks (SLURM_ARRAY_TASK_COUNT)`);
+      if (count !== undefined && count !== tasks)
+        throw new UsageError(`--shard slurm/${count}: the job array has ${tasks} tasks (SLURM_ARRAY_TASK_COUNT)`);
       count = tasks;
       index -= min;
     } else if (count === undefined) {
@@ -74,7 +76,8 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv = process.env): 
 
 function envNumber(env: NodeJS.ProcessEnv, name: string, flag: string): number {
   const v = env[name];
-  if (v === undefined || v.trim() === '') throw new UsageError(`${flag}: ${name} is not set (is this running as a task of that batch engine?)`);
+  if (v === undefined || v.trim() === '')
+    throw new UsageError(`${flag}: ${name} is not set (is this running as a task of that batch engine?)`);
   if (!/^\s*[0-9]+\s*$/.test(v)) throw new UsageError(`${flag}: ${name} must be a whole number, not '${v}'`);
   return Number(v);
 }

@@ -110,7 +110,21 @@ export function settingsText(s: SolveSettings): string {
 export function formatSummary(summaries: readonly GameSummary[]): string {
   if (summaries.length === 0) return 'no deals\n';
   const bySolver = summaries.some((s) => s.solver !== undefined);
-  const head = ['game', 'player', ...(bySolver ? ['solver'] : []), 'deals', 'won', 'lost', 'unknown', 'errors', 'win %', '95 % interval', 'median ms', 'p95 ms', 'stated'];
+  const head = [
+    'game',
+    'player',
+    ...(bySolver ? ['solver'] : []),
+    'deals',
+    'won',
+    'lost',
+    'unknown',
+    'errors',
+    'win %',
+    '95 % interval',
+    'median ms',
+    'p95 ms',
+    'stated',
+  ];
   const right = [false, false, ...(bySolver ? [false] : []), true, true, true, true, true, true, false, true, true, false];
   const body = summaries.map((s) => [
     s.game,
@@ -129,12 +143,17 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
   ]);
   const widths = head.map((h, j) => Math.max(h.length, ...body.map((r) => r[j]!.length)));
   const line = (cells: string[]): string =>
-    cells.map((c, j) => (right[j] ? c.padStart(widths[j]!) : c.padEnd(widths[j]!))).join('  ').trimEnd();
+    cells
+      .map((c, j) => (right[j] ? c.padStart(widths[j]!) : c.padEnd(widths[j]!)))
+      .join('  ')
+      .trimEnd();
   const out = [line(head), ...body.map(line)];
   const allSettings = summaries.flatMap((s) => s.settings);
   const distinct = allSettings.filter((s, i) => allSettings.findIndex((t) => settingsText(t) === settingsText(s)) === i);
   if (distinct.length === 1) out.push(`settings: ${settingsText(distinct[0]!)}`);
-  else for (const s of summaries) out.push(`settings of ${s.game} (${s.player}${s.solver ? `, ${s.solver}` : ''}): ${s.settings.map(settingsText).join('; ')}`);
+  else
+    for (const s of summaries)
+      out.push(`settings of ${s.game} (${s.player}${s.solver ? `, ${s.solver}` : ''}): ${s.settings.map(settingsText).join('; ')}`);
   if (summaries.some((s) => s.unknown + s.errors > 0)) {
     out.push('win % from won/deals to (won+unknown+errors)/deals; the interval spans both (95 % Wilson)');
   }

@@ -96,7 +96,8 @@ export async function runWinrate(opts: WinrateOptions): Promise<WinrateRun> {
 }
 
 const selected = (opts: WinrateOptions, seed: number): boolean =>
-  (opts.deals === undefined || (seed >= opts.start && seed < opts.start + opts.deals)) && (opts.shard === undefined || inShard(seed, opts.shard));
+  (opts.deals === undefined || (seed >= opts.start && seed < opts.start + opts.deals)) &&
+  (opts.shard === undefined || inShard(seed, opts.shard));
 
 /** Whether a row already in the file stands for this run's deal (see the file comment). */
 function covers(row: DealRow, want: SolveSettings): boolean {
@@ -135,19 +136,30 @@ function planRerun(opts: WinrateOptions, file: OpenResults): Plan {
   const tasks: DealTask[] = [];
   const done: DealRow[] = [];
   for (const r of rows.filter(inScope)) {
-    if (r.result === 'unknown' || r.result === 'error') tasks.push({ game: r.game, seed: r.seed, settings: opts.settings, player: opts.player });
+    if (r.result === 'unknown' || r.result === 'error')
+      tasks.push({ game: r.game, seed: r.seed, settings: opts.settings, player: opts.player });
     else done.push(r);
   }
   return { tasks, done, scope: () => rows.filter(inScope) };
 }
 
 /** The one way tasks are run: on the pool, each finished row to the sink and the progress display. */
-async function runTasks(plan: Plan, sink: Sink, opts: WinrateOptions): Promise<{ finished: number; interrupted: boolean; errors: number; played: DealRow[] }> {
+async function runTasks(
+  plan: Plan,
+  sink: Sink,
+  opts: WinrateOptions,
+): Promise<{ finished: number; interrupted: boolean; errors: number; played: DealRow[] }> {
   const played: DealRow[] = [];
   if (plan.tasks.length === 0) return { finished: 0, interrupted: false, errors: 0, played };
   sink.begin();
   const total = plan.done.length + plan.tasks.length;
-  const progress = await startProgress(opts.progress ?? 'none', total, plan.done.length, tally(plan.done), (opts.progressEvery ?? 5) * 1000);
+  const progress = await startProgress(
+    opts.progress ?? 'none',
+    total,
+    plan.done.length,
+    tally(plan.done),
+    (opts.progressEvery ?? 5) * 1000,
+  );
   let errors = 0;
   try {
     const run = await playDeals(plan.tasks, {

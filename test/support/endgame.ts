@@ -240,7 +240,7 @@ export function tiedUp(game: Game, seed: number, lengths: number[], random: () =
   }
   const piles: number[][] = [];
   const caps: number[] = [];
-  for (let t = 0; t < r.nTableau; t++) (piles.push([]), caps.push(r.capacity[r.firstTableau + t]!));
+  for (let t = 0; t < r.nTableau; t++) piles.push([]), caps.push(r.capacity[r.firstTableau + t]!);
   if (r.canMove[KIND_R * 5 + KIND_F] === 1) r.game.reserves.forEach((n) => (piles.push([]), caps.push(n)));
   const order = off.map((_, i) => i).sort(() => random() - 0.5);
   const held: number[][] = piles.map(() => []);
@@ -252,7 +252,9 @@ export function tiedUp(game: Game, seed: number, lengths: number[], random: () =
   // Each run's first card goes under the top card of another pile.
   for (const i of firsts) {
     const from = held.findIndex((h) => h.includes(i));
-    const to = held.map((_, p) => p).filter((p) => p !== from && held[p]!.length > 0 && held[p]!.length < caps[p]! && !(from >= 0 && held[from]!.length === 1));
+    const to = held
+      .map((_, p) => p)
+      .filter((p) => p !== from && held[p]!.length > 0 && held[p]!.length < caps[p]! && !(from >= 0 && held[from]!.length === 1));
     if (from < 0 || !to.length) continue;
     held[from]!.splice(held[from]!.indexOf(i), 1);
     const h = held[pick(to)]!;
@@ -276,7 +278,10 @@ export function frozen(game: Game, seed: number, lengths: number[], tries: numbe
   const r = s.rules;
   const moves = new Int32Array(MAX_MOVES);
   const places: number[] = [];
-  const piles = [...Array.from({ length: r.nTableau }, (_, i) => r.firstTableau + i), ...Array.from({ length: r.nReserves }, (_, i) => r.firstReserve + i)];
+  const piles = [
+    ...Array.from({ length: r.nTableau }, (_, i) => r.firstTableau + i),
+    ...Array.from({ length: r.nReserves }, (_, i) => r.firstReserve + i),
+  ];
   for (let k = 0; k < tries; k++) {
     const n = generateMoves(s, moves, false, 0);
     const free: number[] = [];
@@ -313,7 +318,9 @@ export function colourLock(game: Game, seed: number, m: number, h: number, rando
   const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
   const start = (f: number): number => colourOf(s.cards[f * s.stride]!);
   const colour = pick([0, 1]);
-  const same = Array.from({ length: r.nFoundations }, (_, f) => f).filter((f) => start(f) === colour).sort(() => random() - 0.5);
+  const same = Array.from({ length: r.nFoundations }, (_, f) => f)
+    .filter((f) => start(f) === colour)
+    .sort(() => random() - 0.5);
   if (same.length < m + 1) return null;
   // Off cards with their level (1 = a foundation's first card).
   const off: { card: number; level: number }[] = [];
@@ -337,7 +344,10 @@ export function colourLock(game: Game, seed: number, m: number, h: number, rando
   const park = (dig + 1 + Math.floor(random() * (r.nTableau - 1))) % r.nTableau;
   const others = piles.map((_, i) => i).filter((i) => i !== dig && i !== park);
   // A top of the other colour on every other pile, the lowest levels first.
-  const tops = off.filter((o) => colourOf(o.card) !== c && o.level !== h + 4).sort((a, b) => a.level - b.level).slice(0, others.length);
+  const tops = off
+    .filter((o) => colourOf(o.card) !== c && o.level !== h + 4)
+    .sort((a, b) => a.level - b.level)
+    .slice(0, others.length);
   if (tops.length < others.length) return null;
   const rest = off.filter((o) => !tops.includes(o));
   for (const o of rest) piles[pick([...others, park])]!.push(o);
@@ -383,7 +393,9 @@ export function expectSolverAgrees(solver: Solver, gameId: string, position: Pos
     s.setSymmetric(symmetric);
     const found = solver.solve(s, { maxNodes: 0, timeLimitMs: 0 });
     if (found.result !== truth) {
-      expect.fail(`${gameId}: solver says ${found.result}${symmetric ? ' (suit-symmetric key)' : ''}, plain search ${truth}${why}: ${JSON.stringify(position)}`);
+      expect.fail(
+        `${gameId}: solver says ${found.result}${symmetric ? ' (suit-symmetric key)' : ''}, plain search ${truth}${why}: ${JSON.stringify(position)}`,
+      );
     }
   }
 }

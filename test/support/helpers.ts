@@ -95,7 +95,13 @@ export const NEARLY_WON_MAMY_SUSAN_LINE: readonly string[] = ['t7>f0', 't2>f0', 
  * to one card more than the pile holds (at least 4), and draw. Only one spelling of each move.
  */
 export function candidates(p: Position): string[] {
-  const ids = ['s', 'w', ...p.foundations.map((_, i) => `f${i}`), ...p.tableau.map((_, i) => `t${i}`), ...p.reserves.map((_, i) => `r${i}`)];
+  const ids = [
+    's',
+    'w',
+    ...p.foundations.map((_, i) => `f${i}`),
+    ...p.tableau.map((_, i) => `t${i}`),
+    ...p.reserves.map((_, i) => `r${i}`),
+  ];
   const out = ['draw'];
   for (const a of ids) {
     for (const b of ids) {
@@ -134,7 +140,12 @@ export interface Run {
 
 /** Runs `patience ...args` in the project folder, without PATIENCE_DEBUG (so no stack traces). */
 export function patience(...args: string[]): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, PATIENCE_DEBUG: '' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, PATIENCE_DEBUG: '' },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -163,7 +174,12 @@ export function expectOneLineError(r: Run, ...patterns: RegExp[]): void {
  * A solve result (FORMATS.md) as `check` reads it: `moves` from `position` claimed to end
  * `outcome`, the position's seed (if it has one) at the top too, then `extra`.
  */
-export const solveResult = (position: Position, moves: readonly string[], outcome = 'won', extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+export const solveResult = (
+  position: Position,
+  moves: readonly string[],
+  outcome = 'won',
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   game: position.game,
   ...(position.seed !== undefined ? { seed: position.seed } : {}),
   position,
