@@ -79,6 +79,7 @@ describe('comments in src/', () => {
     expect(flagged('// the passes as they were until the evening')).toEqual(['a story of what the code was']);
     expect(flagged('// Luby, Sinclair & Zuckerman 1993; 1,024 positions; 0x9e3779b9 deadbeef')).toEqual([]);
     const code =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a source text, whose templates are the point
       'const re = /a\\/\\/b/g; // one\nconst t = `x ${{ a: 1 }.a} // not ${`y ${2}`} one` / 2; /* two */\nif (t) { f(); } // three';
     expect(commentsOf(code).map((c) => c.text)).toEqual(['// one', '/* two */', '// three']);
   });

@@ -90,9 +90,9 @@ function canonicalForm(game: Game, p: Position): string {
         ']',
     );
   const t = p.tableau.map(pileText);
-  parts.push('T[' + (tableauInterchangeable(p) ? t.sort() : t).join('|') + ']');
-  parts.push('R[' + p.reserves.map(pileText).sort().join('|') + ']');
-  parts.push('S[' + pileText(p.stock) + ']', 'W[' + pileText(p.waste) + ']', `B[${p.base ?? ''}]`);
+  parts.push(`T[${(tableauInterchangeable(p) ? t.sort() : t).join('|')}]`);
+  parts.push(`R[${p.reserves.map(pileText).sort().join('|')}]`);
+  parts.push(`S[${pileText(p.stock)}]`, `W[${pileText(p.waste)}]`, `B[${p.base ?? ''}]`);
   return parts.join(' ');
 }
 

@@ -138,7 +138,15 @@ describe('no hidden card leaks into a decision', () => {
     ['double-dot', 5, 'stock', stockSwap],
     ['mamy-susan', 5, 'stock', stockSwap],
     ['mamy-susan', 5, 'reserve under its top', reserveSwap],
-    ['mamy-susan', 6, 'stock and reserve under its top', (p, nearBottom) => (stockSwap(p, nearBottom), deepReserveSwap(p))],
+    [
+      'mamy-susan',
+      6,
+      'stock and reserve under its top',
+      (p, nearBottom) => {
+        stockSwap(p, nearBottom);
+        deepReserveSwap(p);
+      },
+    ],
   ];
   for (const [game, seed, what, change] of variants) {
     const pair = (nearBottom: boolean): [Position, Position] => {
@@ -176,13 +184,13 @@ describe('no hidden card leaks into a decision', () => {
     const a = dealGame(getGame('mamy-susan'), 5);
     const b = clone(a);
     swapTwo(b.reserves[0]!, [2, 3]); // the card right under the top, and the next
-    const after = (p: Position): View => {
+    const afterTopLeaves = (p: Position): View => {
       const q = clone(p);
       q.tableau[0]!.push(q.reserves[0]!.pop()!); // the top leaves (legality does not matter for a view)
       return viewOf(q);
     };
     expect(viewOf(b)).toEqual(viewOf(a));
-    expect(after(b)).not.toEqual(after(a));
+    expect(afterTopLeaves(b)).not.toEqual(afterTopLeaves(a));
   });
 });
 

@@ -240,8 +240,15 @@ export function tiedUp(game: Game, seed: number, lengths: number[], random: () =
   }
   const piles: number[][] = [];
   const caps: number[] = [];
-  for (let t = 0; t < r.nTableau; t++) piles.push([]), caps.push(r.capacity[r.firstTableau + t]!);
-  if (r.canMove[KIND_R * 5 + KIND_F] === 1) r.game.reserves.forEach((n) => (piles.push([]), caps.push(n)));
+  for (let t = 0; t < r.nTableau; t++) {
+    piles.push([]);
+    caps.push(r.capacity[r.firstTableau + t]!);
+  }
+  if (r.canMove[KIND_R * 5 + KIND_F] === 1)
+    for (const n of r.game.reserves) {
+      piles.push([]);
+      caps.push(n);
+    }
   const order = off.map((_, i) => i).sort(() => random() - 0.5);
   const held: number[][] = piles.map(() => []);
   order.forEach((i, k) => {
