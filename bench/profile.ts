@@ -6,22 +6,8 @@
 // versions of the code can be timed in turn (A B A B ...) and shown to search alike. Run it
 // under `node --import tsx --cpu-prof bench/profile.ts` to see where the time goes.
 //   npx tsx bench/profile.ts [--deals 20] [--nodes 300000] [--game G]
-//
-// Measured 1 Dec 2026 (the machine shared with a 2-worker win-rate run and other jobs, so times
-// are noisy; node counts, answers and digests were identical in every run), the code before
-// (fd5669b) against after (twins compared hash first, tableau moves tried only on piles that
-// take the card, mixed pile hashes kept, foundation count kept by push and pop, ordering reading
-// the home set), run in turn A B A B ... five times each with the defaults (seeds 0..19, 300k
-// positions): median ms before / after, speed-up, positions
-// - Double Signora 2512 / 1657, x1.52 (fastest runs 1981 / 1472, x1.35), 1,680,579
-// - Double Aces and Kings 628 / 515, x1.22 (547 / 438), 411,429
-// - Double Dot 624 / 611, x1.02 (619 / 518, x1.19), 454,720
-// - Mamy Susan 6257 / 4214, x1.48 (3922 / 3508, x1.12), 3,072,717
-// Machine instructions a position (valgrind --tool=cachegrind on dist/, node --single-threaded,
-// less the same run at 1 position a deal; not disturbed by other jobs): Double Signora seeds
-// 0..2 at 200k 13,350 -> 10,310 (x1.29), Mamy Susan seeds 0..2 at 100k 17,140 -> 15,300 (x1.12;
-// keeping the mixed hashes alone 6 %), Double Dot seeds 0..9 at 100k 14,450 -> 11,470 (x1.26),
-// Double Aces and Kings seeds 0..9 at 100k (33k positions in all) 29,500 -> 27,800 (x1.06).
+// Instructions a position, undisturbed by other jobs: `valgrind --tool=cachegrind` on dist/ with
+// node --single-threaded, less the same run at 1 position a deal.
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { GAMES } from '../src/games/index.js';

@@ -1,4 +1,4 @@
-// Comments in src/ say why, never when: no dates, no commit ids, no "until ..."/"before ..."
+// Comments in src/ and bench/ say why, never when: no dates, no commit ids, no "until ..."/"before ..."
 // stories of what the code once was (git log holds the history). Citations of papers by year
 // (Luby, Sinclair & Zuckerman 1993) are not dates.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const SRC = join(import.meta.dirname, '..', 'src');
+const ROOT = join(import.meta.dirname, '..');
+/** The code whose comments are checked. */
+const CODE = ['src', 'bench'];
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?';
 /** What a comment must not hold, each with a name for the failure message. */
 const FORBIDDEN: [string, RegExp][] = [
@@ -69,7 +71,7 @@ const sources = (dir: string): string[] =>
     e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
   );
 
-describe('comments in src/', () => {
+describe('comments in src/ and bench/', () => {
   it('find what they are asked to find', () => {
     const flagged = (comment: string): string[] => FORBIDDEN.filter(([, re]) => re.test(comment)).map(([what]) => what);
     expect(flagged('// measured 2 Dec 2026 evening')).toEqual(['a date']);
@@ -86,11 +88,11 @@ describe('comments in src/', () => {
 
   it('hold no dates, commit ids or stories of what the code was', () => {
     const found: string[] = [];
-    for (const file of sources(SRC)) {
+    for (const file of CODE.flatMap((dir) => sources(join(ROOT, dir)))) {
       for (const comment of commentsOf(readFileSync(file, 'utf8'))) {
         for (const [what, re] of FORBIDDEN) {
           const m = re.exec(comment.text);
-          if (m) found.push(`${file.slice(SRC.length + 1)}:${comment.line}: ${what}: '${m[0]}'`);
+          if (m) found.push(`${file.slice(ROOT.length + 1)}:${comment.line}: ${what}: '${m[0]}'`);
         }
       }
     }
