@@ -132,6 +132,44 @@ describe('repair', { timeout: 60_000 }, () => {
   }, 30_000);
 });
 
+describe('a last row whose line break is missing', { timeout: 60_000 }, () => {
+  /** A results file of double-dot seeds 0..2 whose last row lacks only its final line break. */
+  const unterminated = (name: string): { out: string; text: string } => {
+    const out = path(name);
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '3', '--out', out, ...FAST).status).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    writeFileSync(out, text.slice(0, -1));
+    return { out, text };
+  };
+
+  it('is a finished deal: a run of another game keeps it and appends on a line of its own', () => {
+    const { out, text } = unterminated('unterminated.csv');
+    const r = patience('winrate', '--game', 'double-signora', '--deals', '1', '--out', out, ...FAST);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/incomplete/);
+    const after = readFileSync(out, 'utf8');
+    expect(after.startsWith(text)).toBe(true);
+    expect(after.slice(text.length)).toMatch(/^double-signora,0,thoughtful,[^\n]*\n$/);
+    expect(seedsOf(out)).toEqual([
+      'double-dot,0,thoughtful',
+      'double-dot,1,thoughtful',
+      'double-dot,2,thoughtful',
+      'double-signora,0,thoughtful',
+    ]);
+    // The same run again plays nothing: seed 2 of double-dot is there.
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '3', '--out', out, ...FAST).stderr).not.toMatch(/incomplete/);
+    expect(readFileSync(out, 'utf8')).toBe(after);
+  });
+
+  it('repair and summary keep it; a row cut inside a field is still left out', () => {
+    const { out, text } = unterminated('unterminated-repair.csv');
+    expect(patience('summary', out).stdout).toMatch(/double-dot +thoughtful +3 /);
+    expect(patience('repair', out).stdout).toMatch(/nothing to repair \(3 rows, every deal once\)/);
+    writeFileSync(out, text.slice(0, text.lastIndexOf(',') - 2));
+    expect(patience('repair', out).stdout).toMatch(/kept 2 rows, dropped 0 repeated row\(s\) and an incomplete last line/);
+  });
+});
+
 describe('workers', { timeout: 60_000 }, () => {
   it('--workers above the available parallelism is capped with a one-line warning', () => {
     const out = path('workers.csv');

@@ -193,8 +193,9 @@ class ResultsBuilder {
       throw new UsageError(`${where} (line ${line}) has ${cells.length} fields, the header ${results.header.length}`);
     const rec: CsvRecord = {};
     results.header.forEach((h, j) => (rec[h] = cells[j]!));
+    const row = rowOf(rec, where);
     results.records.push(rec);
-    results.rows.push(rowOf(rec, where));
+    results.rows.push(row);
   }
 
   done(): ResultsFile {
@@ -216,32 +217,56 @@ export function parseResults(text: string, file: string): ResultsFile {
 export interface ResultsOnDisk extends ResultsFile {
   /** Bytes read. */
   bytes: number;
-  /** A last line without its line break (a write cut short), left out of the rows; '' if none. */
+  /** A last line without its line break that is not a whole row (a write cut short), left out of the rows; '' if none. */
   torn: string;
   /** Whether the file has a header line (an empty file has none). */
   hasHeader: boolean;
-  /** Whether the file ends without a line break after its header (a header alone). */
-  headerUnfinished: boolean;
+  /** Whether the file ends without a line break after a whole line (the header, or a row kept). */
+  unterminated: boolean;
 }
 
 /**
  * Reads a results file (or standard input for `-`) piece by piece, checking each row as it comes,
  * so that a file that is not results fails at its first line whatever its size. With
- * `dropTornLine`, a last line without its line break is left out and given back as `torn`
- * (unless it is the header alone).
+ * `dropTornLine`, a last line without its line break is kept if it is a whole row (every field,
+ * every value valid: the write finished but for its line break), and otherwise left out and
+ * given back as `torn`; a header alone is always kept.
  */
 export function readResults(file: string, opts: { dropTornLine?: boolean } = {}): ResultsOnDisk {
   const builder = new ResultsBuilder(file);
-  const reader = new CsvReader(file, (cells, line) => builder.add(cells, line));
+  let lastLine = 1;
+  const reader = new CsvReader(file, (cells, line) => builder.add(cells, (lastLine = line)));
   let bytes = 0;
+  let endsInBreak = true;
   readTextChunks(file, MAX_CSV_BYTES, (text) => {
     bytes += Buffer.byteLength(text);
+    if (text.length > 0) endsInBreak = text.endsWith('\n') || text.endsWith('\r');
     reader.push(text);
   });
   const beforeHeader = builder.results.header.length === 0;
-  const torn = reader.end(opts.dropTornLine === true && !beforeHeader);
+  let torn = reader.end(opts.dropTornLine === true && !beforeHeader);
+  if (torn !== '' && wholeRow(builder, torn, lastLine + 1)) torn = '';
   const hasHeader = builder.results.header.length > 0;
-  return { ...builder.done(), bytes, torn, hasHeader, headerUnfinished: beforeHeader && hasHeader };
+  return { ...builder.done(), bytes, torn, hasHeader, unterminated: hasHeader && torn === '' && !endsInBreak };
+}
+
+/** Adds `text`, a last line without its line break, to the rows if it is one whole valid row. */
+function wholeRow(builder: ResultsBuilder, text: string, line: number): boolean {
+  const records: string[][] = [];
+  try {
+    const reader = new CsvReader(builder.results.file, (cells) => records.push(cells));
+    reader.push(text);
+    reader.end();
+  } catch {
+    return false; // a quoted field left open
+  }
+  if (records.length !== 1 || records[0]!.length !== builder.results.header.length) return false;
+  try {
+    builder.add(records[0]!, line);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Longest `solver` value read (a version and a commit id are far shorter). */

@@ -45,7 +45,7 @@ const empty = (file: string): ResultsOnDisk => ({
   bytes: 0,
   torn: '',
   hasHeader: false,
-  headerUnfinished: false,
+  unterminated: false,
 });
 
 /** Reads a locked results file for a run: checked, no deal twice. */
@@ -105,7 +105,7 @@ export function openForAppend(file: string, warn: (m: string) => void): OpenResu
         } catch (e) {
           throw fileError('write', file, e);
         }
-      } else if (results.headerUnfinished) write('\n');
+      } else if (results.unterminated) write('\n');
     }
     if (!results.hasHeader) write(formatCsv(COLUMNS, [], true));
     const header = results.header;
