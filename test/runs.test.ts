@@ -3,7 +3,8 @@
 // (repair), --workers above the cores, and many workers without MaxListenersExceededWarning.
 import { describe, it, expect } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { playDeals } from '../src/sim/pool.js';
 import type { DealRow, DealTask } from '../src/sim/types.js';
@@ -66,6 +67,13 @@ describe('two runs on one --out', { timeout: 60_000 }, () => {
       const rerun = patience('winrate', '--rerun-unknown', '--out', out, ...FAST);
       expectOneLineError(rerun, /in use by another run/);
       expectOneLineError(patience('repair', out), /in use by another run/);
+      // Other names of the same file take the same lock.
+      const link = path('locked-link.csv');
+      symlinkSync(out, link);
+      for (const other of [link, join(dirname(out), '.', basename(out))]) {
+        expectOneLineError(patience('winrate', '--game', 'mamy-susan', '--deals', '500', '--out', other, ...FAST), /in use by another run/);
+        expectOneLineError(patience('winrate', '--rerun-unknown', '--out', other, ...FAST), /in use by another run/);
+      }
     } finally {
       long.kill('SIGKILL');
       await exited;
@@ -92,6 +100,18 @@ describe('two runs on one --out', { timeout: 60_000 }, () => {
     const rows = seedsOf(out);
     expect(new Set(rows).size).toBe(rows.length);
   }, 60_000);
+
+  it('a file with another hard link is refused: the other name would take another lock', () => {
+    const out = path('hard.csv');
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '1', '--out', out, ...FAST).status).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    linkSync(out, path('hard-link.csv'));
+    for (const name of [out, path('hard-link.csv')]) {
+      expectOneLineError(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', name, ...FAST), /has 2 hard links/);
+      expectOneLineError(patience('repair', name), /has 2 hard links/);
+    }
+    expect(readFileSync(out, 'utf8')).toBe(text);
+  });
 
   it('a lock from another host is held while it is touched, and stale after two minutes untouched', () => {
     const out = path('other-host.csv');

@@ -8,7 +8,8 @@
 //   STALE_MS is stale.
 // A stale lock is removed and taken, with a note. (Two runs that find the same stale lock at
 // the same instant could both take it: the window is the time between one unlink and one open.)
-import { closeSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
 import { fileError } from '../files.js';
@@ -26,9 +27,28 @@ export interface Lock {
   release(): void;
 }
 
+/**
+ * The lock's path: beside the file that is written, whatever name it was given (a symbolic link
+ * or another relative path names the same lock). A file with other hard links is refused: its
+ * other names would take other locks.
+ */
+function lockPathOf(file: string): string {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('lock', file, e);
+    real = join(realpathSync(dirname(file)), basename(file));
+  }
+  const links = statSync(real, { throwIfNoEntry: false })?.nlink ?? 1;
+  if (links > 1)
+    throw new UsageError(`${file} has ${links} hard links: another name could be written by another run at once; write to a copy`);
+  return `${real}.lock`;
+}
+
 /** Takes the lock of `file` for this process, or a one-line UsageError naming the run that holds it. */
 export function lockFile(file: string, note: (message: string) => void = () => {}): Lock {
-  const path = `${file}.lock`;
+  const path = lockPathOf(file);
   const me: Owner = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
   for (let attempt = 0; ; attempt++) {
     let fd: number;
