@@ -1,7 +1,22 @@
 // Reading and writing the user's files, with errors as one line naming the file. Every read is
 // bounded (a device such as /dev/zero or /dev/urandom stops at the cap, not when memory runs out),
 // and JSON is checked for depth before it is parsed, so no input can overflow the stack.
-import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { UsageError } from './errors.js';
 
@@ -143,11 +158,13 @@ export function refuseOutputAmongInputs(out: string, inputs: readonly string[], 
 /**
  * Replaces `file` with `text` atomically (a temporary file beside it, synced, renamed over it), so
  * a reader or a crash sees the old file or the new one, never a mix. The new file keeps the old
- * one's mode (and, where allowed, owner). A path that is not a regular file is written in place.
+ * one's mode (and, where allowed, owner). A symbolic link stays a link: the file it points to is
+ * replaced. A path that is not a regular file is written in place.
  */
 export function replaceFile(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const s = statSync(file, { throwIfNoEntry: false });
+  const target = linkTarget(file);
+  const tmp = `${target}.${process.pid}.tmp`;
+  const s = statSync(target, { throwIfNoEntry: false });
   if (s && !s.isFile()) {
     writeInPlace(file, text); // a device or a pipe (/dev/stdout): never renamed over
     return;
@@ -169,10 +186,20 @@ export function replaceFile(file: string, text: string): void {
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, file);
+    renameSync(tmp, target);
   } catch (e) {
     rmSync(tmp, { force: true });
     throw fileError('write', file, e);
+  }
+}
+
+/** The file a path names once its symbolic links are followed (a link to nothing yet: where it points). */
+function linkTarget(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    const link = lstatSync(file, { throwIfNoEntry: false });
+    return link?.isSymbolicLink() ? resolve(dirname(file), readlinkSync(file)) : file;
   }
 }
 

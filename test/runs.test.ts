@@ -3,7 +3,7 @@
 // (repair), --workers above the cores, and many workers without MaxListenersExceededWarning.
 import { describe, it, expect } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, linkSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { playDeals } from '../src/sim/pool.js';
@@ -150,6 +150,52 @@ describe('repair', { timeout: 60_000 }, () => {
     expect(patience('summary', out).status).toBe(0);
     expect(patience('repair', out).stdout).toMatch(/nothing to repair \(4 rows, every deal once\)/);
   }, 30_000);
+});
+
+describe('a results file named by a symbolic link', { timeout: 60_000 }, () => {
+  it('stays a link: --rerun-unknown, repair and merge --out rewrite the file it points to', () => {
+    const real = path('real.csv');
+    const link = path('real-link.csv');
+    expect(
+      patience(
+        'winrate',
+        '--game',
+        'double-dot',
+        '--deals',
+        '3',
+        '--out',
+        real,
+        '--time-limit',
+        '0',
+        '--max-nodes',
+        '10',
+        '--memory',
+        '16',
+        '--quiet',
+      ).status,
+    ).toBe(0);
+    expect(readFileSync(real, 'utf8')).toMatch(/,unknown,/);
+    symlinkSync(real, link);
+    expect(
+      patience('winrate', '--rerun-unknown', '--out', link, '--time-limit', '0', '--max-nodes', '200000', '--memory', '16', '--quiet')
+        .status,
+    ).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    const rerun = readFileSync(real, 'utf8');
+    expect(rerun).not.toMatch(/,unknown,/);
+    const [header, ...rows] = rerun.trimEnd().split('\n');
+    writeFileSync(real, `${[header, ...rows, rows[0]].join('\n')}\n`);
+    expect(patience('repair', link).status).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toBe(rerun);
+    const other = path('other.csv');
+    expect(patience('winrate', '--game', 'double-signora', '--deals', '1', '--out', other, ...FAST).status).toBe(0);
+    const merged = path('merged-link.csv');
+    symlinkSync(path('merged-real.csv'), merged);
+    expect(patience('merge', real, other, '--out', merged).status).toBe(0);
+    expect(lstatSync(merged).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path('merged-real.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(5);
+  });
 });
 
 describe('a last row whose line break is missing', { timeout: 60_000 }, () => {
