@@ -198,6 +198,30 @@ describe('a results file named by a symbolic link', { timeout: 60_000 }, () => {
   });
 });
 
+describe("'-' as an output", { timeout: 60_000 }, () => {
+  it('is refused where the file is read back (winrate --out, repair), and is standard output where it is only written', () => {
+    const dash = join(ROOT, '-');
+    expect(existsSync(dash)).toBe(false);
+    expectOneLineError(
+      patience('winrate', '--game', 'double-dot', '--deals', '1', '--out', '-', ...FAST),
+      /--out -: a run reads its file back/,
+    );
+    expectOneLineError(patience('repair', '-'), /repair -: a file is repaired in place/);
+    expect(existsSync(dash)).toBe(false);
+    const out = path('dash.csv');
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', out, ...FAST).status).toBe(0);
+    const merged = patience('merge', out, '--out', '-');
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stdout.trimEnd().split('\n')).toHaveLength(3);
+    const result = path('dash.json');
+    writeFileSync(result, patience('solve', '--game', 'double-dot', '--seed', '1', '--json').stdout);
+    const page = patience('show', result, '--out', '-');
+    expect(page.status, page.stderr).toBe(0);
+    expect(page.stdout).toMatch(/^<!doctype html>/i);
+    expect(existsSync(dash)).toBe(false);
+  });
+});
+
 describe('a last row whose line break is missing', { timeout: 60_000 }, () => {
   /** A results file of double-dot seeds 0..2 whose last row lacks only its final line break. */
   const unterminated = (name: string): { out: string; text: string } => {

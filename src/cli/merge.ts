@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
 import { refuseOutputAmongInputs, replaceFile } from '../files.js';
 import { mergedCsv, readResultSet } from '../sim/merge.js';
 import { repairResults } from '../sim/results-file.js';
@@ -9,7 +10,7 @@ export function mergeCommand(program: Command): void {
     .command('merge')
     .description('one CSV of several result files (the shards of a study, checked as summary checks them), sorted by game and seed')
     .argument('<file...>', 'result CSV files, folders of them, or a pattern such as "dir/x.shard-*.csv"')
-    .requiredOption('-o, --out <file>', 'the combined CSV to write (not one of the inputs)')
+    .requiredOption('-o, --out <file>', 'the combined CSV to write (not one of the inputs; - for stdout)')
     .action((args: string[], flags: { out: string }) =>
       run(() => {
         const set = readResultSet(args, warn);
@@ -17,6 +18,10 @@ export function mergeCommand(program: Command): void {
           flags.out,
           set.files.map((f) => f.file),
         );
+        if (flags.out === '-') {
+          process.stdout.write(mergedCsv(set));
+          return;
+        }
         replaceFile(flags.out, mergedCsv(set));
         warn(`wrote ${flags.out}: ${set.rows.length} rows from ${set.files.length} file(s)`);
       }),
@@ -32,6 +37,7 @@ export function repairCommand(program: Command): void {
     .argument('<file>', 'a result CSV written by winrate')
     .action((file: string) =>
       run(() => {
+        if (file === '-') throw new UsageError("repair -: a file is repaired in place, so it needs a name (./- for a file named '-')");
         process.stdout.write(`${repairResults(file, warn)}\n`);
       }),
     );

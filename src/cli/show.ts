@@ -18,7 +18,7 @@ export function showCommand(program: Command): void {
       .option('-g, --game <id>', 'solve this game first (with --seed)')
       .option('-s, --seed <n>', 'seed of the deal to solve')
       .option('-p, --position <file>', 'solve this position JSON first')
-      .requiredOption('-o, --out <file>', 'the HTML file to write'),
+      .requiredOption('-o, --out <file>', 'the HTML file to write (- for stdout)'),
   ).action((file: string | undefined, opts) =>
     run(() => {
       const solveFirst = opts.game !== undefined || opts.seed !== undefined || opts.position !== undefined;
@@ -34,10 +34,13 @@ export function showCommand(program: Command): void {
         file !== undefined
           ? readShownGame(readJsonFile(file, 'solve result or played game'))
           : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
-      try {
-        writeFileSync(opts.out, renderPage(game));
-      } catch (e) {
-        throw fileError('write', opts.out, e);
+      if (opts.out === '-') process.stdout.write(renderPage(game));
+      else {
+        try {
+          writeFileSync(opts.out, renderPage(game));
+        } catch (e) {
+          throw fileError('write', opts.out, e);
+        }
       }
       const what = `${game.game}${game.seed !== undefined ? ` seed ${game.seed}` : ''}`;
       // The page refuses an illegal move itself; the referee's verdict makes the same point here.

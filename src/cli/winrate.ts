@@ -68,6 +68,8 @@ export function winrateCommand(program: Command): void {
       const rerun = flags.rerunUnknown === true;
       if (flags.out === undefined || flags.out.trim() === '')
         throw new UsageError('give --out FILE: the CSV the rows are written to (and resumed from)');
+      if (flags.out === '-')
+        throw new UsageError("--out -: a run reads its file back to resume, so it needs a name (./- for a file named '-')");
       if (flags.deals === undefined && !rerun) throw new UsageError('give --deals N: how many deals of each game');
       const deals = flags.deals === undefined ? undefined : intFlag('--deals', flags.deals, 1, MAX_DEALS);
       const start = parseFlagSeed(flags.start);
