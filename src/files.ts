@@ -3,6 +3,7 @@
 // and JSON is checked for depth before it is parsed, so no input can overflow the stack.
 import {
   closeSync,
+  constants,
   fchmodSync,
   fchownSync,
   fsyncSync,
@@ -29,6 +30,8 @@ export function fileError(what: string, file: string, e: unknown): UsageError {
 export const MAX_JSON_BYTES = 4 * 2 ** 20;
 
 const CHUNK = 2 ** 16;
+/** How long a named pipe with no writer is waited for. */
+const PIPE_WRITER_WAIT_MS = 2000;
 
 /**
  * Reads a file (or standard input for `-`) chunk by chunk, handing each decoded piece of text to
@@ -36,11 +39,16 @@ const CHUNK = 2 ** 16;
  */
 export function readTextChunks(file: string, maxBytes: number, onText: (text: string) => void): void {
   let fd: number;
+  // A named pipe is opened without waiting for a writer (a plain open would block until one
+  // comes); with none, it reads as empty at once.
+  let pipe = false;
   try {
-    fd = file === '-' ? 0 : openSync(file, 'r');
+    pipe = file !== '-' && statSync(file, { throwIfNoEntry: false })?.isFIFO() === true;
+    fd = file === '-' ? 0 : openSync(file, pipe ? constants.O_RDONLY | constants.O_NONBLOCK : 'r');
   } catch (e) {
     throw fileError('read', file, e);
   }
+  const opened = performance.now();
   const decoder = new StringDecoder('utf8');
   const buffer = Buffer.allocUnsafe(CHUNK);
   let total = 0;
@@ -57,7 +65,16 @@ export function readTextChunks(file: string, maxBytes: number, onText: (text: st
         }
         throw fileError('read', file, e);
       }
-      if (n === 0) break;
+      if (n === 0) {
+        // A named pipe read before its writer came: give the writer a moment.
+        if (pipe && total === 0) {
+          if (performance.now() - opened > PIPE_WRITER_WAIT_MS)
+            throw new UsageError(`'${file}' is a named pipe nothing was written to (no writer)`);
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+          continue;
+        }
+        break;
+      }
       total += n;
       if (total > maxBytes) throw new UsageError(`'${file}' is larger than ${sizeText(maxBytes)}: not a file this command reads`);
       onText(decoder.write(buffer.subarray(0, n)));

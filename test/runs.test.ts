@@ -2,7 +2,7 @@
 // lock a killed run does not leave behind for ever), a file that already holds deals twice
 // (repair), --workers above the cores, and many workers without MaxListenersExceededWarning.
 import { describe, it, expect } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, linkSync, lstatSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -195,6 +195,40 @@ describe('a results file named by a symbolic link', { timeout: 60_000 }, () => {
     expect(patience('merge', real, other, '--out', merged).status).toBe(0);
     expect(lstatSync(merged).isSymbolicLink()).toBe(true);
     expect(readFileSync(path('merged-real.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(5);
+  });
+});
+
+describe('a named pipe', { timeout: 60_000 }, () => {
+  it('with no writer is refused in one line after a moment, not waited on for ever', () => {
+    const fifo = path('no-writer.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const args of [
+      ['summary', fifo],
+      ['check', fifo],
+      ['deal', '--position', fifo],
+    ]) {
+      const t0 = Date.now();
+      expectOneLineError(patience(...args), /is a named pipe nothing was written to \(no writer\)/);
+      expect(Date.now() - t0).toBeLessThan(15_000);
+    }
+  });
+
+  it('with a writer is read to its end', async () => {
+    const out = path('piped.csv');
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', out, ...FAST).status).toBe(0);
+    const fifo = path('writer.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn('sh', ['-c', `sleep 0.3; cat '${out}' > '${fifo}'`]);
+    const done = new Promise((res) => writer.on('exit', res));
+    const summary = await new Promise<{ code: number | null; stdout: string }>((res) => {
+      const p = spawn(process.execPath, [BIN, 'summary', fifo], { cwd: ROOT });
+      let stdout = '';
+      p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      p.on('exit', (code) => res({ code, stdout }));
+    });
+    await done;
+    expect(summary.code).toBe(0);
+    expect(summary.stdout).toMatch(/double-dot +thoughtful +2 /);
   });
 });
 
