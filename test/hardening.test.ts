@@ -277,3 +277,30 @@ describe('outputs', { timeout: 60_000 }, () => {
     expect(statSync(out).mode & 0o777).toBe(0o600);
   }, 30_000);
 });
+
+describe('input echoed in an error is cut', { timeout: 60_000 }, () => {
+  const won = wonDeal();
+
+  it('a 3 MB game id or move gives a short line that still names the problem and says how long the input was', () => {
+    const huge = 'x'.repeat(3_000_000);
+    const game = patience('deal', '--position', file('huge-game.json', JSON.stringify({ game: huge })));
+    expectOneLineError(game, /unknown game 'x{99}\.\.\. \(3000002 characters\) \(known: double-signora/);
+    expect(game.stderr.length).toBeLessThan(2100);
+    const moves = [`t0>${'1'.repeat(3_000_000)}`];
+    for (const args of [['check'], ['show', '--out', path('huge.html')]]) {
+      const r = patience(args[0]!, file('huge-move.json', solveResult(won.position, moves, 'won')), ...args.slice(1));
+      expectOneLineError(r, /move 1 't0>1{96}\.\.\. \(3000005 characters\) is illegal/);
+      expect(r.stderr.length).toBeLessThan(2100);
+    }
+  });
+
+  it('a long message made of short words keeps its start and its end', () => {
+    const words = Array.from({ length: 100_000 }, () => 'ab').join(' ');
+    const r = patience('deal', '--position', file('many-words.json', JSON.stringify({ game: words })));
+    expectOneLineError(
+      r,
+      /patience: unknown game 'ab ab .* \.\.\. .*ab ab' \(known: double-signora, double-aces-and-kings, double-dot, mamy-susan\)/,
+    );
+    expect(r.stderr.length).toBeLessThan(2100);
+  });
+});

@@ -58,9 +58,21 @@ export async function run(body: () => void | Promise<void>): Promise<void> {
   }
 }
 
-/** A message as one line safe for a terminal: whitespace runs become one space, control characters escapes. */
+/** A word of a message longer than this is input echoed back (a game id, a move, a path): it is cut. */
+const MAX_WORD = 200;
+/** A message longer than this keeps its start and its end (the reason), cut in the middle. */
+const MAX_LINE = 2000;
+
+/**
+ * A message as one line safe for a terminal and of bounded length: whitespace runs become one
+ * space, control characters escapes, and input echoed back at length is cut, saying how long it was.
+ */
 export function oneLine(text: string): string {
-  return printable(text.replace(/\s+/g, ' ').trim());
+  const words = printable(text.replace(/\s+/g, ' ').trim()).replace(
+    new RegExp(`[^ ]{${MAX_WORD + 1},}`, 'g'),
+    (word) => `${word.slice(0, MAX_WORD / 2)}... (${word.length} characters)`,
+  );
+  return words.length <= MAX_LINE ? words : `${words.slice(0, MAX_LINE / 2)} ... ${words.slice(-MAX_LINE / 4)}`;
 }
 
 /** A warning or a note on stderr, as one line. */
