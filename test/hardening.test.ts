@@ -5,7 +5,7 @@
 // run through the built command line (dist/).
 import { describe, it, expect } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, linkSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, closeSync, linkSync, openSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
 import { getGame } from '../src/games/index.js';
@@ -226,6 +226,30 @@ describe('outputs', { timeout: 60_000 }, () => {
     expectOneLineError(patience('plot', input, '--out', '/dev/full'), /cannot write '\/dev\/full'/);
     expectOneLineError(patience('merge', input, '--out', '/dev/full'), /cannot write '\/dev\/full'/);
     expect(statSync('/dev/full').isCharacterDevice()).toBe(true); // written to, never renamed over
+  });
+
+  it('standard output that cannot be written gives every command exit code 74 and one line', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [
+        ['deal', '-g', 'double-dot', '-s', '1'],
+        ['solve', '-g', 'double-dot', '-s', '1'],
+        ['play', '-g', 'double-dot', '-s', '1', '--player', 'greedy'],
+        ['play', '-g', 'double-dot', '-s', '1', '--player', 'greedy', '--json'],
+        ['hint', '-g', 'double-dot', '-s', '1', '--budget', '1'],
+      ]) {
+        const r = spawnSync(process.execPath, [BIN, ...args], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          stdio: ['ignore', full, 'pipe'],
+          timeout: 60_000,
+        });
+        expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(74);
+        expect(r.stderr, args.join(' ')).toBe('patience: cannot write the output: ENOSPC\n');
+      }
+    } finally {
+      closeSync(full);
+    }
   });
 
   it('a write that fails in the middle of a run (the reader of a pipe goes away) stops the run at once', async () => {

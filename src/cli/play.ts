@@ -44,6 +44,13 @@ export function playerSettingsFromFlags(opts: PlayerFlags): PlayerSettings {
 /** Thrown when stdout is closed (`| head`): the command stops quietly. */
 class OutputClosed extends Error {}
 
+/** Thrown when stdout cannot be written (a full disk): the command stops, as every command does, with exit code 74. */
+class OutputFailed extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
 /** Writes to stdout at once (a game's moves are printed as they are played), or stops on a closed pipe. */
 function write(text: string): void {
   let rest = Buffer.from(text);
@@ -53,7 +60,7 @@ function write(text: string): void {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EPIPE') throw new OutputClosed();
-      if (code !== 'EAGAIN') throw e;
+      if (code !== 'EAGAIN') throw new OutputFailed(code ?? (e as Error).message);
     }
   }
 }
@@ -97,7 +104,10 @@ export function playCommand(program: Command): void {
           );
         }
       } catch (e) {
-        if (!(e instanceof OutputClosed)) throw e;
+        if (e instanceof OutputFailed) {
+          process.stderr.write(`patience: cannot write the output: ${e.code}\n`);
+          process.exitCode = 74;
+        } else if (!(e instanceof OutputClosed)) throw e;
       }
     }),
   );
