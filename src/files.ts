@@ -155,7 +155,8 @@ export function printable(text: string): string {
  * Identifies a file by device and inode (so that another name, a link or `./x` is seen to be the
  * same file), or undefined if it does not exist.
  */
-function identity(file: string): string | undefined {
+/** Which file a path names (device and inode), whatever the name; undefined if there is none. */
+export function identity(file: string): string | undefined {
   try {
     const s = statSync(file);
     return `${s.dev}:${s.ino}`;

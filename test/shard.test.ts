@@ -4,7 +4,7 @@
 // shard files giving what one run gives, with every inconsistency refused by name.
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseShard, shardFile, shardOfFile, shardSeeds } from '../src/sim/shard.js';
 import { COLUMNS, formatCsv, recordOf } from '../src/sim/csv.js';
 import { readResultSet } from '../src/sim/merge.js';
@@ -258,5 +258,24 @@ describe('a study that does not add up is refused by name', { timeout: 60_000 },
       ['merge', dir, '--out', path('m.csv')],
     ])
       expectOneLineError(patience(...args), /shard 2 of 3 .* is missing/);
+  });
+
+  it('names the missing shard by the last shard tag of a name that holds two', () => {
+    const dir = path('nested');
+    mkdirSync(dir);
+    const given = join(dir, 'y.shard-0-of-2.shard-1-of-2.csv');
+    writeFileSync(given, 'game,seed,result\ndouble-dot,1,won\n');
+    expectOneLineError(
+      patience('summary', given),
+      /shard 0 of 2 of .*y\.shard-0-of-2\.csv is missing: no .*y\.shard-0-of-2\.shard-0-of-2\.csv among/,
+    );
+  });
+
+  it('a file given twice, by any name, is said to be given twice, not to hold its deals twice', () => {
+    const file = path('once.csv');
+    writeFileSync(file, 'game,seed,result\ndouble-dot,1,won\n');
+    expectOneLineError(patience('summary', file, file), /once\.csv is given twice: name each file once/);
+    const other = `${dirname(file)}/./once.csv`;
+    expectOneLineError(patience('merge', file, other, '--out', path('twice-merged.csv')), /is given twice \(also as .*once\.csv\)/);
   });
 });

@@ -7,6 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { identity } from '../files.js';
 import { GAMES } from '../games/index.js';
 import type { SolveSettings } from '../settings.js';
 import { COLUMNS, dealKey, formatCsv, readResults, type ResultsFile } from './csv.js';
@@ -72,6 +73,15 @@ export interface ResultSet {
  */
 export function readResultSet(args: readonly string[], warn: (message: string) => void = () => {}): ResultSet {
   const names = expandInputs(args);
+  const given = new Map<string, string>();
+  for (const name of names) {
+    const id = name === '-' ? undefined : identity(name);
+    if (id === undefined) continue;
+    const before = given.get(id);
+    if (before !== undefined)
+      throw new UsageError(`${name} is given twice${before === name ? '' : ` (also as ${before})`}: name each file once`);
+    given.set(id, name);
+  }
   const seen = new Map<string, string>();
   const files: ResultsFile[] = [];
   const rows: DealRow[] = [];
@@ -125,7 +135,11 @@ function checkStudy(study: string, group: ShardFile[]): void {
   const have = new Set(group.map((g) => g.shard.index));
   for (let i = 0; i < count; i++) {
     if (!have.has(i)) {
-      const name = first.results.file.replace(/\.shard-[0-9]+-of-/i, `.shard-${String(i).padStart(first.width, '0')}-of-`);
+      // The last shard tag is the one that names the shard (the study's own name may hold one).
+      const name = first.results.file.replace(
+        /\.shard-[0-9]+-of-(?=[0-9]+(\.csv)?$)/i,
+        `.shard-${String(i).padStart(first.width, '0')}-of-`,
+      );
       throw new UsageError(`shard ${i} of ${count} of ${study} is missing: no ${name} among the files`);
     }
   }
