@@ -47,8 +47,7 @@ export function positionFromJson(raw: unknown): Position {
   const game = getGame(obj.game);
   const pos = emptyPosition(game);
   if (obj.seed !== undefined) {
-    if (typeof obj.seed !== 'number' && typeof obj.seed !== 'string')
-      throw new UsageError(`bad seed: a seed is a whole number, not ${describeJson(obj.seed)}`);
+    if (typeof obj.seed !== 'number') throw new UsageError(`bad seed: a seed is a whole number, not ${describeJson(obj.seed)}`);
     pos.seed = parseSeed(obj.seed);
   }
 
@@ -80,8 +79,8 @@ export function positionFromJson(raw: unknown): Position {
   if ('base' in pos) {
     const b = obj.base;
     if (b !== null && b !== undefined) {
-      const rank = typeof b === 'string' || typeof b === 'number' ? parseRank(String(b)) : 0;
-      if (!rank) throw new UsageError(`base ${describeJson(b)} is not a rank`);
+      const rank = typeof b === 'string' ? parseRank(b) : 0;
+      if (!rank) throw new UsageError(`base ${describeJson(b)} is not a rank (a string such as "7" or "K")`);
       pos.base = rankName(rank);
     }
   } else if (obj.base !== undefined && obj.base !== null) {
@@ -135,6 +134,11 @@ function validate(game: Game, pos: Position): void {
     if (pile.length > game.reserves[i]!) throw new UsageError(`pile r${i}: ${pile.length} cards, at most ${game.reserves[i]}`);
   });
   if (pos.stock.length > stockSize) throw new UsageError(`pile s: ${pos.stock.length} cards, at most ${stockSize}`);
+  // The waste holds only cards turned from the stock, which never go back to it.
+  if (pos.stock.length + pos.waste.length > stockSize)
+    throw new UsageError(
+      `piles s and w: ${pos.stock.length} and ${pos.waste.length} cards, at most ${stockSize} together (the cards left after the deal)`,
+    );
   pos.tableau.forEach((pile, i) => {
     if (pile.length > game.tableau.capacity) throw new UsageError(`pile t${i}: ${pile.length} cards, at most ${game.tableau.capacity}`);
     if (game.autoFill && pile.length === 0 && pos.stock.length + pos.waste.length > 0) {

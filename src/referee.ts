@@ -40,7 +40,7 @@ const KIND_WORD: Record<Kind, string> = { f: 'foundation', t: 'tableau pile', r:
 /** Reads `t3>f0`, `t2:3>t5` or `draw`; a string is the reason it is not well formed. */
 function readMove(text: string): Move | string {
   if (text === 'draw') return { draw: true };
-  const m = /^([ftr]\d+|[sw])(?::(\d+))?>([ftr]\d+|[sw])$/.exec(text);
+  const m = /^([ftr](?:0|[1-9]\d*)|[sw])(?::([1-9]\d*))?>([ftr](?:0|[1-9]\d*)|[sw])$/.exec(text);
   if (!m) return `'${text}' is not a move (FORMATS.md: SRC>DST, SRC:N>DST or draw)`;
   const count = m[2] === undefined ? 1 : Number(m[2]);
   if (count < 1) return `'${text}': a move takes at least one card`;

@@ -5,6 +5,7 @@
 // run through the built command line (dist/).
 import { describe, it, expect } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
+import { basename } from 'node:path';
 import { chmodSync, closeSync, linkSync, openSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
@@ -180,8 +181,10 @@ describe('positions and results that lie or attack the reader', { timeout: 60_00
 });
 
 describe('outputs', { timeout: 60_000 }, () => {
+  let made = 0;
+  /** A fresh results file each time (an earlier test gives one a hard link, which a run refuses). */
   const csv = (): string => {
-    const out = path('rows.csv');
+    const out = path(`rows-${++made}.csv`);
     const r = patience(
       'winrate',
       '--game',
@@ -209,7 +212,7 @@ describe('outputs', { timeout: 60_000 }, () => {
     linkSync(out, link);
     const sym = path('sym-link.csv');
     symlinkSync(out, sym);
-    for (const target of [out, link, sym, `${path('')}/./rows.csv`]) {
+    for (const target of [out, link, sym, `${path('')}/./${basename(out)}`]) {
       expectOneLineError(patience('plot', out, '--out', target), /is also an input/);
       expectOneLineError(patience('merge', out, '--out', target), /is also an input/);
     }
@@ -326,5 +329,97 @@ describe('input echoed in an error is cut', { timeout: 60_000 }, () => {
       /patience: unknown game 'ab ab .* \.\.\. .*ab ab' \(known: double-signora, double-aces-and-kings, double-dot, mamy-susan\)/,
     );
     expect(r.stderr.length).toBeLessThan(2100);
+  });
+});
+
+describe('the small leniencies are refused, each in one line', { timeout: 60_000 }, () => {
+  const won = wonDeal();
+  const deal = (game: string, seed: number): Position => dealGame(getGame(game), seed);
+
+  it('positions: a base given as a number, a seed given as a string, more stock and waste than the deal left', () => {
+    const signora = deal('double-signora', 3);
+    expectOneLineError(
+      patience('deal', '--position', file('base7.json', { ...signora, seed: undefined, base: 7 })),
+      /base 7 is not a rank/,
+    );
+    expectOneLineError(
+      patience('deal', '--position', file('seed1.json', { ...won.position, seed: '1' })),
+      /bad seed: a seed is a whole number, not "1"/,
+    );
+    const mamy = deal('mamy-susan', 1);
+    // 59 cards in the stock after the deal; 40 of the tableau's cards moved to the waste as well.
+    const stuffed = { ...mamy, seed: undefined, waste: mamy.tableau.flatMap((p) => p.splice(0)) };
+    expectOneLineError(
+      patience('deal', '--position', file('stuffed.json', stuffed)),
+      /piles s and w: 59 and 40 cards, at most 59 together/,
+    );
+    const aces = deal('double-aces-and-kings', 1);
+    const everything = {
+      ...aces,
+      seed: undefined,
+      waste: [...aces.reserves.flatMap((p) => p.splice(0)), ...aces.tableau.flatMap((p) => p.splice(0)), ...aces.stock.splice(0)],
+    };
+    expectOneLineError(
+      patience('deal', '--position', file('all-waste.json', everything)),
+      /piles s and w: 0 and 208 cards, at most 148 together/,
+    );
+  });
+
+  it('moves with leading zeros', () => {
+    for (const move of ['t00>f0', 't0:01>t1', 't1>f00']) {
+      const r = patience('check', file('zeros.json', solveResult(won.position, [move], 'won')));
+      expectOneLineError(r, new RegExp(`'${move}' is not a move`));
+    }
+  });
+
+  it('results rows: counts not written as whole numbers, table_full not true or false, a column named twice', () => {
+    const header = 'game,seed,player,result,moves,nodes,ms,limit,table_full,time_limit,max_nodes,memory_mb,error';
+    const row = (cells: Partial<Record<string, string>>): string =>
+      header
+        .split(',')
+        .map(
+          (c) =>
+            cells[c] ??
+            {
+              game: 'double-dot',
+              seed: '1',
+              player: 'thoughtful',
+              result: 'won',
+              moves: '90',
+              nodes: '100',
+              ms: '1.5',
+              table_full: 'false',
+              time_limit: '10',
+              max_nodes: '0',
+              memory_mb: '256',
+            }[c] ??
+            '',
+        )
+        .join(',');
+    expect(patience('summary', file('fine.csv', `${header}\n${row({})}\n`)).status).toBe(0);
+    expectOneLineError(
+      patience('summary', file('hex.csv', `${header}\n${row({ moves: '0x10' })}\n`)),
+      /bad moves '0x10' \(a whole number\)/,
+    );
+    expectOneLineError(
+      patience('summary', file('half.csv', `${header}\n${row({ nodes: '1.5' })}\n`)),
+      /bad nodes '1\.5' \(a whole number\)/,
+    );
+    expectOneLineError(patience('summary', file('exp.csv', `${header}\n${row({ ms: '1e3' })}\n`)), /bad ms '1e3'/);
+    expectOneLineError(
+      patience('summary', file('maybe.csv', `${header}\n${row({ table_full: 'maybe' })}\n`)),
+      /bad table_full 'maybe' \(true or false\)/,
+    );
+    expectOneLineError(
+      patience('summary', file('seed-twice.csv', `game,seed,result,seed\ndouble-dot,1,won,2\n`)),
+      /names the column 'seed' twice/,
+    );
+  });
+
+  it('a player flag out of range, whoever plays', () => {
+    expectOneLineError(
+      patience('winrate', '--game', 'double-dot', '--deals', '1', '--budget', '6', '--out', path('b6.csv')),
+      /--budget must be a whole number from 1 to 5, not '6'/,
+    );
   });
 });

@@ -75,10 +75,10 @@ export function winrateCommand(program: Command): void {
       const start = parseFlagSeed(flags.start);
       const workers = threadCount('--workers', flags.workers);
       const settings = settingsFromFlags(flags);
+      // The players' flags are checked whoever plays: a bad value is a mistake even where it is not used.
+      const playerSettings = playerSettingsFromFlags(flags);
       const player: PlayerSpec =
-        flags.player === 'thoughtful'
-          ? { name: 'thoughtful' }
-          : { name: parsePlayerName(flags.player, ['thoughtful']), ...playerSettingsFromFlags(flags) };
+        flags.player === 'thoughtful' ? { name: 'thoughtful' } : { name: parsePlayerName(flags.player, ['thoughtful']), ...playerSettings };
       const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
       const out = shard ? shardFile(flags.out, shard) : flags.out;
 

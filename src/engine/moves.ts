@@ -255,7 +255,7 @@ export function formatMove(rules: Rules, m: number): string {
 export function parseMove(rules: Rules, text: string): number {
   const t = text.trim().toLowerCase();
   if (t === 'draw') return drawMove(rules);
-  const m = /^([a-z]\d*)(?::(\d+))?>([a-z]\d*)$/.exec(t);
+  const m = /^([a-z](?:0|[1-9]\d*)?)(?::([1-9]\d*))?>([a-z](?:0|[1-9]\d*)?)$/.exec(t);
   if (!m) return -1;
   const src = pileIndex(rules, m[1]!);
   const dst = pileIndex(rules, m[3]!);

@@ -183,6 +183,8 @@ class ResultsBuilder {
     const { results } = this;
     if (results.header.length === 0) {
       results.header = cells.map((h) => h.trim());
+      const twice = results.header.find((h, i) => results.header.indexOf(h) !== i);
+      if (twice !== undefined) throw new UsageError(`${results.file}: the header names the column '${twice}' twice`);
       for (const need of ['game', 'seed', 'result']) {
         if (!results.header.includes(need)) throw new UsageError(`${results.file}: not a win-rate CSV (no '${need}' column in the header)`);
       }
@@ -280,11 +282,13 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
   if (!/^\d+$/.test(seedText) || Number(seedText) > MAX_SEED) throw new UsageError(`${where}: bad seed '${seedText}'`);
   const result = rec.result as DealResult;
   if (!RESULTS.includes(result)) throw new UsageError(`${where}: bad result '${rec.result ?? ''}' (won, lost, unknown or error)`);
-  const num = (name: string, fallback: number | null): number | null => {
+  // Counts are whole numbers, times decimals, both written as the tool writes them (no 0x10, no 1e3).
+  const num = (name: string, fallback: number | null, whole = true): number | null => {
     const t = (rec[name] ?? '').trim();
     if (t === '') return fallback;
     const x = Number(t);
-    if (!Number.isFinite(x) || x < 0) throw new UsageError(`${where}: bad ${name} '${t}'`);
+    if (!(whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(t) || !Number.isFinite(x))
+      throw new UsageError(`${where}: bad ${name} '${t}' (${whole ? 'a whole number' : 'a number such as 12.5'})`);
     return x;
   };
   const player = (rec.player ?? '').trim() || 'thoughtful';
@@ -293,6 +297,7 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
   if (CONTROL.test(solver) || solver.length > MAX_SOLVER_CHARS)
     throw new UsageError(`${where}: bad solver ${JSON.stringify(solver.slice(0, 40))} (a version such as 0.1.0+3a1c666)`);
   const tf = (rec.table_full ?? '').trim();
+  if (!['', 'true', 'false', '1', '0'].includes(tf)) throw new UsageError(`${where}: bad table_full '${tf}' (true or false)`);
   return {
     game: game as GameId,
     seed: Number(seedText),
@@ -300,11 +305,11 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
     result,
     moves: num('moves', null),
     nodes: num('nodes', null),
-    ms: num('ms', null),
+    ms: num('ms', null, false),
     limit: rec.limit ?? '',
     tableFull: tf === '' ? null : tf === 'true' || tf === '1',
     settings: {
-      timeLimit: num('time_limit', 0) ?? 0,
+      timeLimit: num('time_limit', 0, false) ?? 0,
       maxNodes: num('max_nodes', 0) ?? 0,
       memoryMb: num('memory_mb', 0) ?? 0,
     },
