@@ -6,7 +6,7 @@
 import { describe, it, expect } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { basename } from 'node:path';
-import { chmodSync, closeSync, linkSync, openSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, linkSync, openSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
 import { getGame } from '../src/games/index.js';
@@ -421,5 +421,39 @@ describe('the small leniencies are refused, each in one line', { timeout: 60_000
       patience('winrate', '--game', 'double-dot', '--deals', '1', '--budget', '6', '--out', path('b6.csv')),
       /--budget must be a whole number from 1 to 5, not '6'/,
     );
+  });
+});
+
+describe('show makes the checks check makes, and nothing reaches the terminal raw', { timeout: 60_000 }, () => {
+  const won = wonDeal();
+  const page = (): string => path('forged.html');
+
+  it('refuses a seed over another deal, lost over a winning line, and moves after the win, writing no page', () => {
+    const { seed: _seed, ...unseeded } = won.position;
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...solveResult(unseeded as Position, won.moves, 'won'), seed: 5 }, /gives seed 5 but is not the deal of double-dot seed 5/],
+      [solveResult(won.position, won.moves, 'lost'), /the moves win, but the result says lost/],
+      [solveResult(won.position, [...won.moves, 'f0>t0'], 'won'), /comes after the game is already won/],
+      [solveResult(won.position, won.moves.slice(0, 5), 'won'), /legal but do not win: the result says won/],
+    ];
+    for (const [result, why] of cases) {
+      expectOneLineError(patience('show', file('forged.json', result), '--out', page()), why);
+      expect(existsSync(page())).toBe(false);
+    }
+  });
+
+  it('refuses a limit that is not a limit, and a --note with control characters', () => {
+    const escape = solveResult(won.position, [], 'unknown', { stats: { nodes: 1, ms: 1, limit: '\u001b]0;PWNED\u0007' } });
+    const r = patience('show', file('escape.json', escape), '--out', page());
+    expectOneLineError(r, /'stats\.limit' must be one of nodes, time, depth, table/);
+    expect(`${r.stdout}${r.stderr}`).not.toMatch(/[\u001b\u0007]/);
+    const rows = path('note.csv');
+    expect(
+      patience('winrate', '--game', 'double-dot', '--deals', '1', '--out', rows, '--time-limit', '0', '--max-nodes', '2000', '--quiet')
+        .status,
+    ).toBe(0);
+    const c = patience('compare', rows, '--note', '\u001b]0;PWNED\u0007');
+    expectOneLineError(c, /--note holds a control character/);
+    expect(`${c.stdout}${c.stderr}`).not.toMatch(/[\u001b\u0007]/);
   });
 });

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { CONTROL } from '../files.js';
 import { compare, formatComparison } from '../sim/compare.js';
 import { readResultSet } from '../sim/merge.js';
 import { run, warn } from './io.js';
@@ -12,6 +14,7 @@ export function compareCommand(program: Command): void {
     .option('--json', 'print the comparison as JSON')
     .action((files: string[], flags: { json?: boolean; note: string[] }) =>
       run(() => {
+        if (flags.note.some((note) => CONTROL.test(note))) throw new UsageError('--note holds a control character');
         const c = compare(readResultSet(files, warn).rows);
         process.stdout.write(flags.json ? `${JSON.stringify({ files, ...c })}\n` : formatComparison(c, flags.note));
       }),

@@ -34,6 +34,17 @@ export function showCommand(program: Command): void {
         file !== undefined
           ? readShownGame(readJsonFile(file, 'solve result or played game'))
           : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
+      // The page refuses an illegal move itself; the referee's verdict makes the same point here,
+      // and a line that says one outcome while playing another is refused before any page is written.
+      const verdict = replay(game.position, game.moves);
+      if (verdict.ok) {
+        if (verdict.wonAt !== null && verdict.wonAt < game.moves.length)
+          throw new UsageError(`move ${verdict.wonAt + 1} '${game.moves[verdict.wonAt]}' comes after the game is already won`);
+        if (game.result !== undefined && game.result !== 'won' && verdict.won)
+          throw new UsageError(`the moves win, but the result says ${game.result}`);
+        if (game.result === 'won' && !verdict.won)
+          throw new UsageError(`the ${game.moves.length} moves are legal but do not win: the result says won`);
+      }
       if (opts.out === '-') process.stdout.write(renderPage(game));
       else {
         try {
@@ -43,8 +54,6 @@ export function showCommand(program: Command): void {
         }
       }
       const what = `${game.game}${game.seed !== undefined ? ` seed ${game.seed}` : ''}`;
-      // The page refuses an illegal move itself; the referee's verdict makes the same point here.
-      const verdict = replay(game.position, game.moves);
       if (!verdict.ok) {
         throw new UsageError(
           `move ${verdict.index + 1} '${verdict.move}' is illegal (${verdict.reason}); wrote ${opts.out}, which shows the game up to it`,

@@ -6,7 +6,7 @@
 // with the position), and `stats.limit`. A solve result has exactly these; so does a played
 // game `{ "game", "seed", "position", "result", "moves" }`. A bare position shows the deal.
 import { parseSeed } from '../deal.js';
-import { readPosition, type Position } from '../position.js';
+import { readPosition, seedMismatch, type Position } from '../position.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
 import { getGame, type GameId } from '../games/index.js';
@@ -25,6 +25,8 @@ export interface ShownGame {
 }
 
 const OUTCOMES: readonly string[] = ['won', 'lost', 'unknown'];
+/** The limits a result may name (src/search/solver.ts, Limit). */
+const LIMITS: readonly string[] = ['nodes', 'time', 'depth', 'table'];
 
 export function readShownGame(text: string): ShownGame {
   const raw = parseUserJson(text, 'the game file');
@@ -43,13 +45,18 @@ export function readShownGame(text: string): ShownGame {
     throw new UsageError(`'game' is ${JSON.stringify(obj.game)} but the position is ${position.game}`);
   }
   if (obj.result !== undefined && !OUTCOMES.includes(obj.result as string)) throw new UsageError("'result' must be won, lost or unknown");
-  const seed =
-    obj.seed === undefined ? undefined : parseSeed(typeof obj.seed === 'number' || typeof obj.seed === 'string' ? obj.seed : '?');
+  if (obj.seed !== undefined && typeof obj.seed !== 'number') throw new UsageError("'seed' must be a whole number");
+  const seed = obj.seed === undefined ? undefined : parseSeed(obj.seed);
   if (seed !== undefined && position.seed !== undefined && seed !== position.seed) {
     throw new UsageError(`'seed' is ${seed} but the position's seed is ${position.seed}`);
   }
+  // The page names the seed: the position must be its deal, as `check` demands.
+  const mismatch = seed === undefined ? null : seedMismatch({ ...position, seed });
+  if (mismatch !== null) throw new UsageError(mismatch);
   const stats = obj.stats as Record<string, unknown> | undefined;
-  const limit = typeof stats?.limit === 'string' ? stats.limit : undefined;
+  if (stats?.limit !== undefined && !LIMITS.includes(stats.limit as string))
+    throw new UsageError(`'stats.limit' must be one of ${LIMITS.join(', ')}`);
+  const limit = stats?.limit as string | undefined;
   return shownGame(position, obj.moves as string[], obj.result as Outcome | undefined, seed, limit);
 }
 
