@@ -443,8 +443,8 @@ describe('show makes the checks check makes, and nothing reaches the terminal ra
   });
 
   it('refuses a limit that is not a limit, and a --note with control characters', () => {
-    const escape = solveResult(won.position, [], 'unknown', { stats: { nodes: 1, ms: 1, limit: '\u001b]0;PWNED\u0007' } });
-    const r = patience('show', file('escape.json', escape), '--out', page());
+    const withEscape = solveResult(won.position, [], 'unknown', { stats: { nodes: 1, ms: 1, limit: '\u001b]0;PWNED\u0007' } });
+    const r = patience('show', file('escape.json', withEscape), '--out', page());
     expectOneLineError(r, /'stats\.limit' must be one of nodes, time, depth, table/);
     expect(`${r.stdout}${r.stderr}`).not.toMatch(/[\u001b\u0007]/);
     const rows = path('note.csv');
