@@ -198,6 +198,59 @@ describe('a results file named by a symbolic link', { timeout: 60_000 }, () => {
   });
 });
 
+describe('merge, plot and show --out', { timeout: 60_000 }, () => {
+  it('refuse a file a run is writing, and a page or chart over results rows; the run keeps every row', async () => {
+    const good = path('good.csv');
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', good, ...FAST).status).toBe(0);
+    const busy = path('busy.csv');
+    const long = spawn(
+      process.execPath,
+      [
+        BIN,
+        'winrate',
+        '--game',
+        'mamy-susan',
+        '--deals',
+        '500',
+        '--time-limit',
+        '1',
+        '--memory',
+        '16',
+        '--workers',
+        '1',
+        '--out',
+        busy,
+        '--quiet',
+      ],
+      {
+        cwd: ROOT,
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((res) => long.on('exit', res));
+    try {
+      await until(() => existsSync(`${busy}.lock`), 15_000);
+      expectOneLineError(patience('merge', good, '--out', busy), /busy\.csv is in use by another run/);
+      expectOneLineError(patience('plot', good, '--out', busy), /holds results rows|in use by another run/);
+      const result = path('page.json');
+      writeFileSync(result, patience('solve', '--game', 'double-dot', '--seed', '1', '--json').stdout);
+      expectOneLineError(patience('show', result, '--out', busy), /holds results rows|in use by another run/);
+      expectOneLineError(patience('show', result, '--out', good), /good\.csv holds results rows: write the output to another file/);
+      expectOneLineError(patience('plot', good, '--out', good), /is also an input|holds results rows/);
+      expect(patience('show', result, '--out', path('page.html')).status).toBe(0);
+    } finally {
+      long.kill('SIGINT');
+      await exited;
+    }
+    // The run's file is its own: no merged rows, no page, every row it wrote once.
+    const text = readFileSync(busy, 'utf8');
+    expect(text.startsWith('game,seed,')).toBe(true);
+    expect(text).not.toMatch(/double-dot|<svg|<html/i);
+    expect(new Set(seedsOf(busy)).size).toBe(seedsOf(busy).length);
+    expect(seedsOf(good)).toHaveLength(2);
+  });
+});
+
 describe('a named pipe', { timeout: 60_000 }, () => {
   it('with no writer is refused in one line after a moment, not waited on for ever', () => {
     const fifo = path('no-writer.fifo');

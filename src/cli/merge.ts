@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { refuseOutputAmongInputs, replaceFile } from '../files.js';
+import { refuseOutputAmongInputs } from '../files.js';
 import { mergedCsv, readResultSet } from '../sim/merge.js';
-import { repairResults } from '../sim/results-file.js';
+import { repairResults, writeOutputFile } from '../sim/results-file.js';
 import { run, warn } from './io.js';
 
 export function mergeCommand(program: Command): void {
@@ -22,7 +22,7 @@ export function mergeCommand(program: Command): void {
           process.stdout.write(mergedCsv(set));
           return;
         }
-        replaceFile(flags.out, mergedCsv(set));
+        writeOutputFile(flags.out, mergedCsv(set), { results: true }, warn);
         warn(`wrote ${flags.out}: ${set.rows.length} rows from ${set.files.length} file(s)`);
       }),
     );

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { CONTROL, refuseOutputAmongInputs, replaceFile } from '../files.js';
+import { CONTROL, refuseOutputAmongInputs } from '../files.js';
 import { renderSvg } from '../sim/plot.js';
 import { readResultSet } from '../sim/merge.js';
+import { writeOutputFile } from '../sim/results-file.js';
 import { summarize } from '../sim/summary.js';
 import { run, warn } from './io.js';
 
@@ -28,7 +29,7 @@ export function plotCommand(program: Command): void {
           process.stdout.write(svg);
           return;
         }
-        replaceFile(flags.out!, svg);
+        writeOutputFile(flags.out!, svg, { results: false }, warn);
         warn(`wrote ${flags.out}`);
       }),
     );

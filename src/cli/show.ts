@@ -1,12 +1,12 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { fileError, readJsonFile, refuseOutputAmongInputs } from '../files.js';
+import { readJsonFile, refuseOutputAmongInputs } from '../files.js';
 import { replay } from '../referee.js';
 import { solvePosition } from '../solve.js';
 import { renderPage } from '../show/page.js';
 import { readShownGame, shownGameOfReport } from '../show/record.js';
-import { positionFromFlags, run } from './io.js';
+import { writeOutputFile } from '../sim/results-file.js';
+import { positionFromFlags, run, warn } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 
 export function showCommand(program: Command): void {
@@ -46,13 +46,7 @@ export function showCommand(program: Command): void {
           throw new UsageError(`the ${game.moves.length} moves are legal but do not win: the result says won`);
       }
       if (opts.out === '-') process.stdout.write(renderPage(game));
-      else {
-        try {
-          writeFileSync(opts.out, renderPage(game));
-        } catch (e) {
-          throw fileError('write', opts.out, e);
-        }
-      }
+      else writeOutputFile(opts.out, renderPage(game), { results: false }, warn);
       const what = `${game.game}${game.seed !== undefined ? ` seed ${game.seed}` : ''}`;
       if (!verdict.ok) {
         throw new UsageError(

@@ -38,7 +38,11 @@ function lockPathOf(file: string): string {
     real = realpathSync(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('lock', file, e);
-    real = join(realpathSync(dirname(file)), basename(file));
+    try {
+      real = join(realpathSync(dirname(file)), basename(file));
+    } catch (inDir) {
+      throw fileError('write', file, inDir); // no such folder
+    }
   }
   const links = statSync(real, { throwIfNoEntry: false })?.nlink ?? 1;
   if (links > 1)

@@ -6,7 +6,7 @@
 //   temporary file renamed over it, keeping its mode), for rerunning undecided deals.
 // A path that is not a regular file (a device such as /dev/null, a pipe) is written to, not
 // read or locked: nothing can be resumed from it.
-import { closeSync, ftruncateSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { fileError, replaceFile } from '../files.js';
 import { COLUMNS, dealKey, formatCsv, readResults, recordOf, type ResultsOnDisk } from './csv.js';
@@ -186,4 +186,48 @@ export function repairResults(file: string, warn: (m: string) => void): string {
   } finally {
     lock.release();
   }
+}
+
+/**
+ * Writes the output file of a command that makes one (merge, plot, show), atomically: never while
+ * a run holds the file (its rows would go on into a file no longer there), and, unless the output
+ * is itself results (`results`), never over a file that holds results rows.
+ */
+export function writeOutputFile(file: string, text: string, opts: { results: boolean }, warn: (m: string) => void): void {
+  const regular = isRegular(file);
+  if (regular === false) {
+    replaceFile(file, text); // a device or a pipe: written in place
+    return;
+  }
+  if (regular && !opts.results && holdsResults(file)) throw new UsageError(`${file} holds results rows: write the output to another file`);
+  const lock = lockFile(file, warn);
+  try {
+    replaceFile(file, text);
+  } finally {
+    lock.release();
+  }
+}
+
+/** Whether a file begins with a results header (game, seed and result among its first line's columns). */
+function holdsResults(file: string): boolean {
+  let first = '';
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(4096);
+      first = buffer
+        .subarray(0, readSync(fd, buffer, 0, buffer.length, 0))
+        .toString('utf8')
+        .split(/\r?\n/)[0]!;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+  const columns = first
+    .replace(/^\ufeff/, '')
+    .split(',')
+    .map((c) => c.trim());
+  return ['game', 'seed', 'result'].every((c) => columns.includes(c));
 }
