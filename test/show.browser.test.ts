@@ -193,6 +193,14 @@ if (process.env.CI) {
     const unknown = solve(dealGame(getGame('double-signora'), 2), 10);
     expect(unknown.result).toBe('unknown');
     show('unknown', [json('unknown', unknown)], unknown);
+    // A line of 400,001 legal moves: a card moved back and forth between two tableau piles.
+    const long = dealGame(getGame('mamy-susan'), 0);
+    const there = ['t9>t8', 't8>t9'];
+    const longMoves = [...Array.from({ length: 400_000 }, (_, i) => there[i % 2]!), there[0]!];
+    show('long', [json('long', { game: long.game, seed: 0, position: long, result: 'unknown', moves: longMoves })], {
+      position: long,
+      moves: longMoves,
+    });
     // A line broken at move 6, and a hostile move string after it.
     const ms = solveDeal('mamy-susan', 1);
     const broken = [...ms.moves.slice(0, 5), 't0>t0', '</script><img src=x onerror="window.pwned=1">', ...ms.moves.slice(5)];
@@ -379,6 +387,43 @@ if (process.env.CI) {
       expectShown(await snapshot(page), positions, moves, 0, 'unknown');
       await page.keyboard.press('ArrowRight');
       expect((await snapshot(page)).step).toBe(0);
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a line of 400,001 moves opens at once, lists the moves around the current one, and reaches every position',
+    async () => {
+      const t0 = Date.now();
+      const { moves, data } = await open('long', false);
+      expect((await snapshot(page)).step).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      const oneMove = [data.position, play(data.position, moves[0]!)];
+      const at = async (k: number): Promise<void> => {
+        const shown = await snapshot(page);
+        expect(shown.step).toBe(k);
+        expect(shown.current).toBe(k);
+        expect(shown.counter).toBe(`move ${k} of ${moves.length}`);
+        expect(shown.piles).toEqual(expected(oneMove, moves.slice(0, 1), k % 2).piles);
+      };
+      expect(await page.locator('#moves li').count()).toBe(2000);
+      await page.keyboard.press('End');
+      await at(400_001);
+      await page.keyboard.press('ArrowLeft');
+      await at(400_000);
+      expect(await page.locator('#moves li').count()).toBe(2000);
+      // The slider jumps anywhere; the list follows, and an item in it jumps back.
+      await page.evaluate(() => {
+        const slider = document.getElementById('slider') as HTMLInputElement;
+        slider.value = '123457';
+        slider.dispatchEvent(new Event('input'));
+      });
+      await at(123_457);
+      await page.click('#moves li[data-step="123000"]');
+      await at(123_000);
+      await walk(page, 'next', 300);
+      await at(123_300);
       expect(problems).toEqual([]);
     },
     TIMEOUT,

@@ -4,6 +4,7 @@
 // Like rules.ts it is self-contained: page.ts puts its source text into the page. Everything
 // from the input reaches the page through textContent and attributes, never as HTML.
 import type { ShownGame } from './record.js';
+import type { Position } from '../position.js';
 import type { PlayedMove, ShowRules } from './rules.js';
 
 export function pageMain(rules: ShowRules): void {
@@ -16,28 +17,44 @@ export function pageMain(rules: ShowRules): void {
     return e;
   };
 
-  // Every move is played once, up front: positions[k] is the position after k moves. The first
-  // move the rules refuse ends the line, and the page says so.
-  const positions = [data.position];
-  const played: PlayedMove[] = [];
+  // Every move is played once, up front, keeping what each did and the position at every
+  // CHECKPOINT-th move; any other position is played again from the checkpoint before it, so a
+  // line of hundreds of thousands of moves opens at once. The first move the rules refuse ends
+  // the line, and the page says so.
+  const CHECKPOINT = 256;
+  const checkpoints = [data.position];
+  const played: Omit<PlayedMove, 'pos'>[] = [];
   let refused: { index: number; reason: string } | null = rules.known(data.position.game)
     ? null
     : { index: 0, reason: `unknown game '${data.position.game}'` };
+  let at = data.position;
   for (let i = 0; !refused && i < data.moves.length; i++) {
-    const r = rules.play(positions[i]!, data.moves[i]!);
+    const r = rules.play(at, data.moves[i]!);
     if (typeof r === 'string') refused = { index: i, reason: r };
     else {
-      played.push(r);
-      positions.push(r.pos);
+      played.push({ from: r.from, to: r.to, text: r.text });
+      at = r.pos;
+      if ((i + 1) % CHECKPOINT === 0) checkpoints.push(at);
     }
   }
+  let cached = { k: played.length, pos: at };
+  /** The position after k moves (0..last). */
+  const positionAt = (k: number): Position => {
+    if (k !== cached.k) {
+      let from =
+        cached.k <= k && k - cached.k < CHECKPOINT ? cached : { k: k - (k % CHECKPOINT), pos: checkpoints[Math.floor(k / CHECKPOINT)]! };
+      for (let i = from.k; i < k; i++) from = { k: i + 1, pos: (rules.play(from.pos, data.moves[i]!) as PlayedMove).pos };
+      cached = from;
+    }
+    return cached.pos;
+  };
   const last = played.length;
   const total = rules.total(data.position);
 
   // ---- The heading and what the result says.
   const title = `${data.name}${data.seed !== undefined ? `, seed ${data.seed}` : ''}`;
   byId('title').textContent = title;
-  const final = positions[last]!;
+  const final = positionAt(last);
   const won = total > 0 && rules.home(final) === total;
   const n = data.moves.length;
   let verdict: string;
@@ -64,10 +81,23 @@ export function pageMain(rules: ShowRules): void {
   verdictBox.textContent = verdict;
   verdictBox.className = bad ? 'verdict bad' : won ? 'verdict good' : 'verdict';
 
-  // ---- The move list: item k jumps to the position after move k (item 0: the deal).
+  // ---- The move list: item k jumps to the position after move k (item 0: the deal). A long
+  // line lists the LISTED items around the current move, listed again when the move leaves them.
   const list = byId('moves');
-  const items: HTMLElement[] = [];
-  const addItem = (k: number, text: string, code: string, className = ''): void => {
+  const entries = refused && refused.index < n ? n + 1 : last + 1;
+  const entry = (k: number): [string, string, string] =>
+    k === 0
+      ? ['the deal', '', '']
+      : k <= last
+        ? [played[k - 1]!.text, data.moves[k - 1]!, '']
+        : k === last + 1 && refused
+          ? [`refused: ${refused.reason}`, data.moves[k - 1]!, 'refused']
+          : ['not played', data.moves[k - 1]!, 'unplayed'];
+  const LISTED = 2000;
+  const items = new Map<number, HTMLElement>();
+  let listedFrom = -1;
+  const addItem = (k: number): void => {
+    const [text, code, className] = entry(k);
     const li = el('li', className);
     li.dataset.step = String(k);
     li.append(el('span', 'n', String(k)), el('span', 'what', text));
@@ -79,14 +109,17 @@ export function pageMain(rules: ShowRules): void {
       });
     }
     list.append(li);
-    items.push(li);
+    items.set(k, li);
   };
-  addItem(0, 'the deal', '');
-  played.forEach((m, i) => addItem(i + 1, m.text, data.moves[i]!));
-  if (refused && refused.index < n) {
-    addItem(refused.index + 1, `refused: ${refused.reason}`, data.moves[refused.index]!, 'refused');
-    for (let i = refused.index + 1; i < n; i++) addItem(i + 1, 'not played', data.moves[i]!, 'unplayed');
-  }
+  /** Lists the items of a window holding item k (every item, when there are few). */
+  const listAround = (k: number): void => {
+    const from = entries <= LISTED ? 0 : Math.max(0, Math.min(entries - LISTED, k - LISTED / 2));
+    if (from === listedFrom && items.has(k)) return;
+    listedFrom = from;
+    list.replaceChildren();
+    items.clear();
+    for (let i = from; i < Math.min(entries, from + LISTED); i++) addItem(i);
+  };
 
   // ---- The table: laid out once; at each step only the cards that changed are redrawn.
   const CARD_H = 76;
@@ -139,7 +172,7 @@ export function pageMain(rules: ShowRules): void {
    * Draws pile `id`: the cards it still shares with what is drawn (from the bottom up) stay,
    * the rest are replaced, so a step touches only the cards that moved.
    */
-  function drawPile(id: string, cards: (string | null)[], mark: PlayedMove | undefined, how: Layout): void {
+  function drawPile(id: string, cards: (string | null)[], mark: Omit<PlayedMove, 'pos'> | undefined, how: Layout): void {
     const d = drawn.get(id)!;
     const arrived = mark?.to.find((t) => t.pile === id)?.count ?? 0;
     d.box.classList.toggle('from', mark?.from === id);
@@ -214,7 +247,7 @@ export function pageMain(rules: ShowRules): void {
     byId('table').replaceChildren(...rows);
   }
 
-  function layOut(pos: typeof data.position, mark: PlayedMove | undefined): void {
+  function layOut(pos: typeof data.position, mark: Omit<PlayedMove, 'pos'> | undefined): void {
     drawPile('s', pos.stock.length ? [null] : [], mark, { count: pos.stock.length });
     drawn.get('s')!.box.dataset.count = String(pos.stock.length);
     if (hasWaste) drawPile('w', pos.waste, mark, { dx: 20, fanned: 3 });
@@ -246,7 +279,8 @@ export function pageMain(rules: ShowRules): void {
   /** Keeps the current move in sight in the list, once a frame (scrollIntoView would scroll the page too). */
   function scrollToCurrent(): void {
     scrollPending = false;
-    const item = items[step]!;
+    const item = items.get(step);
+    if (!item) return;
     if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
     else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
       list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
@@ -255,18 +289,20 @@ export function pageMain(rules: ShowRules): void {
   function show(k: number): void {
     k = Math.max(0, Math.min(last, k));
     if (k === step) return;
-    items[step]?.classList.remove('current');
-    items[step]?.removeAttribute('aria-current');
+    items.get(step)?.classList.remove('current');
+    items.get(step)?.removeAttribute('aria-current');
     step = k;
     const mark = k > 0 ? played[k - 1] : undefined;
-    layOut(positions[k]!, mark);
+    const pos = positionAt(k);
+    layOut(pos, mark);
     slider.value = String(k);
     byId('counter').textContent = `move ${k} of ${last}`;
     byId('now').textContent = mark ? `Move ${k}: ${mark.text}` : refused && last === 0 ? 'The deal (no move can be shown)' : 'The deal';
-    const home = rules.home(positions[k]!);
+    const home = rules.home(pos);
     byId('home').textContent = `Cards home: ${home} of ${total}`;
     (byId('home-bar') as HTMLProgressElement).value = total ? home / total : 0;
-    const item = items[k]!;
+    listAround(k);
+    const item = items.get(k)!;
     item.classList.add('current');
     item.setAttribute('aria-current', 'step');
     if (!scrollPending) {
