@@ -457,3 +457,46 @@ describe('show makes the checks check makes, and nothing reaches the terminal ra
     expect(`${c.stdout}${c.stderr}`).not.toMatch(/[\u001b\u0007]/);
   });
 });
+
+describe('a limit on the address space', { timeout: 60_000 }, () => {
+  it('is said in one line before any thread starts (no V8 trap, no stale lock), and a run that fits goes on', () => {
+    const out = path('short.csv');
+    const shell = (limitKb: number, workers: number): Run => {
+      const r = spawnSync(
+        'sh',
+        [
+          '-c',
+          `ulimit -v ${limitKb} && exec "$0" "$@"`,
+          process.execPath,
+          BIN,
+          'winrate',
+          '--game',
+          'double-dot',
+          '--deals',
+          '2',
+          '--workers',
+          String(workers),
+          '--max-nodes',
+          '2000',
+          '--time-limit',
+          '0',
+          '--quiet',
+          '--out',
+          out,
+        ],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    expectOneLineError(
+      shell(1_500_000, 2),
+      /memory is short: the address space is limited to 1464 MB \(ulimit -v\), and 2 thread\(s\) with --memory 256 need about \d+ MB/,
+    );
+    expect(existsSync(`${out}.lock`)).toBe(false);
+    expect(shell(6_000_000, 1).status).toBe(0);
+  });
+});

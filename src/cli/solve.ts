@@ -6,6 +6,7 @@ import { State } from '../engine/state.js';
 import { MAX_DEPTH } from '../search/context.js';
 import { DEFAULT_SETTINGS, type SolveSettings } from '../settings.js';
 import { solvePosition, solvePositionOnThreads } from '../solve.js';
+import { checkAddressSpace } from '../sim/address-space.js';
 import type { SolveResult } from '../result.js';
 import { intFlag, positionFromFlags, run, secondsFlag, threadCount } from './io.js';
 
@@ -51,6 +52,7 @@ export function solveCommand(program: Command): void {
     run(async () => {
       const settings = settingsFromFlags(opts);
       const threads = threadCount('--threads', opts.threads);
+      if (threads > 1) checkAddressSpace(threads, settings.memoryMb, '--threads');
       const position = positionFromFlags(opts);
       const report = threads === 1 ? solvePosition(position, settings) : await solvePositionOnThreads(position, settings, threads);
       process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report, settings));

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { parseSeed } from '../deal.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_SAMPLING } from '../player/sampling.js';
+import { checkAddressSpace } from '../sim/address-space.js';
 import { GAMES, getGame, type GameId } from '../games/index.js';
 import { progressMode } from '../sim/progress.js';
 import { formatSummary, type GameSummary } from '../sim/summary.js';
@@ -79,6 +81,7 @@ export function winrateCommand(program: Command): void {
       const playerSettings = playerSettingsFromFlags(flags);
       const player: PlayerSpec =
         flags.player === 'thoughtful' ? { name: 'thoughtful' } : { name: parsePlayerName(flags.player, ['thoughtful']), ...playerSettings };
+      checkAddressSpace(workers, player.name === 'thoughtful' ? settings.memoryMb : DEFAULT_SAMPLING.memoryMb, '--workers');
       const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
       const out = shard ? shardFile(flags.out, shard) : flags.out;
 
