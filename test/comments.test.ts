@@ -14,12 +14,13 @@ const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.
 const FORBIDDEN: [string, RegExp][] = [
   [
     'a date',
-    new RegExp(`\\b\\d{1,2} ${MONTH},? \\d{4}\\b|\\b${MONTH} \\d{1,2},? \\d{4}\\b|\\b${MONTH} \\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`),
+    // A day and a month, with or without the year (1 Dec, Dec 1, Dec 2026, 2026-12-01).
+    new RegExp(`\\b\\d{1,2} ${MONTH}(?![a-z])|\\b${MONTH} \\d{1,2}\\b|\\b${MONTH} \\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`),
   ],
   ['a commit id', /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b/],
   [
     'a story of what the code was',
-    /\b(?:until|before|since|as of) (?:the )?(?:\d|today|yesterday|(?:morning|afternoon|evening)\b|commit\b|[0-9a-f]{7})/i,
+    /\b(?:until|before|since|as of) (?:the )?(?:\d|today|yesterday|(?:morning|afternoon|evening)\b|commit\b|[0-9a-f]{7})|\b(?:this|that|the same|the next) (?:morning|afternoon|evening)\b|\b(?:of|at) that time\b|\bas (?:it|they) then (?:was|were)\b|\b(?:morning|afternoon|evening)'s\b/i,
   ],
   ['a story of what the code was', /\b(?:was|were) (?:changed|kept|dropped|added) (?:on|in|at) /i],
 ];
@@ -79,6 +80,10 @@ describe('comments in src/ and bench/', () => {
     expect(flagged('// since 2026-12-01')).toEqual(['a date', 'a story of what the code was']);
     expect(flagged('// at 885d65a the rounds began small')).toEqual(['a commit id']);
     expect(flagged('// the passes as they were until the evening')).toEqual(['a story of what the code was']);
+    expect(flagged('// results/thoughtful.csv of 1 Dec afternoon')).toEqual(['a date']);
+    expect(flagged('// measured the same evening, the unit as it then was')).toEqual(['a story of what the code was']);
+    expect(flagged('// the plain first round of that time')).toEqual(['a story of what the code was']);
+    expect(flagged('// 2 decks, 13 cards a suit; rounds of 64 passes; 1,000 deals')).toEqual([]);
     expect(flagged('// Luby, Sinclair & Zuckerman 1993; 1,024 positions; 0x9e3779b9 deadbeef')).toEqual([]);
     const code =
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a source text, whose templates are the point

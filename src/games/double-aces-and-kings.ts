@@ -39,8 +39,8 @@ export const doubleAcesAndKings: Game = {
   // (median 13 ms); seeds 50..249: 194 of 200. Of the first five deals depth-first left unknown
   // at 6 s, a best-first pass with at most 2 shuffles in a row won four within 21k nodes.
   bestFirst: true,
-  // A few restarts of the depth-first passes before the best-first rounds (src/search/plan.ts,
-  // CHOSEN, has the figures): the control deals take 0.7M positions, against 7.7M after one
-  // best-first round first (five deals the restarts win at once wait for a 1.4M-position round).
+  // A few restarts of the depth-first passes before the best-first rounds: the restarts win the
+  // control deals at once, which otherwise wait for a long best-first round (docs/tuning.md,
+  // "Restarts first", has the figures).
   restartsBeforeBestFirst: true,
 };

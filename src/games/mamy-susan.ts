@@ -47,7 +47,7 @@ export const mamySusan: Game = {
   // Every best-first round before the restarts of the depth-first passes, not restarts first
   // as in Double Aces and Kings: of the 48 deals unknown at 10 s (set left10s, 12M positions a
   // deal) 19 won against 17 with a few restarts after the first round, seeds 0..199 at 6M 189
-  // against 188 (measured with the plain first round of that time; src/search/plan.ts, CHOSEN).
+  // against 188 (docs/tuning.md, "Restarts first").
   // Suit symmetry: swap clubs with spades (or diamonds with hearts, or both) on every card of a
   // position. Ranks and colours stay, and "same suit" stays "same suit", so every rule gives the
   // same answer on the image: an Ace starts any empty foundation (MS-3), a card goes home on the

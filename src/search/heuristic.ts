@@ -4,7 +4,7 @@
 // (the whole search), empty piles at 30, 60, 90 or 120, blockers at 30 or 40, buried next cards
 // at 2, 5 or 10, and a bonus for cards on their tableau predecessor (10, 25) all won 55 to 64 of
 // 80, no clear winner, so the first weights stayed. A card home weighs what the pass says
-// (plan.ts, BEST_FIRST_PASSES, has the measurements).
+// (plan.ts, BEST_FIRST_PASSES; docs/tuning.md has the measurements).
 import { parseCard } from '../cards.js';
 import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
