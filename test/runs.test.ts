@@ -2,7 +2,7 @@
 // lock a killed run does not leave behind for ever), a file that already holds deals twice
 // (repair), --workers above the cores, and many workers without MaxListenersExceededWarning.
 import { describe, it, expect } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, linkSync, lstatSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -28,34 +28,32 @@ async function until(check: () => boolean, ms: number): Promise<void> {
   }
 }
 
+/** A run that writes `out` for minutes (Mamy Susan at 1 s a deal), and a promise of its exit. */
+function longRun(out: string): { long: ChildProcess; exited: Promise<unknown> } {
+  const args = [
+    'winrate',
+    '--game',
+    'mamy-susan',
+    '--deals',
+    '500',
+    '--time-limit',
+    '1',
+    '--memory',
+    '16',
+    '--workers',
+    '1',
+    '--out',
+    out,
+    '--quiet',
+  ];
+  const long = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: 'ignore' });
+  return { long, exited: new Promise((res) => long.on('exit', res)) };
+}
+
 describe('two runs on one --out', { timeout: 60_000 }, () => {
   it('the second refuses at once; a run killed with SIGKILL leaves a lock the next run sees is stale', async () => {
     const out = path('locked.csv');
-    const long = spawn(
-      process.execPath,
-      [
-        BIN,
-        'winrate',
-        '--game',
-        'mamy-susan',
-        '--deals',
-        '500',
-        '--time-limit',
-        '1',
-        '--memory',
-        '16',
-        '--workers',
-        '1',
-        '--out',
-        out,
-        '--quiet',
-      ],
-      {
-        cwd: ROOT,
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise((res) => long.on('exit', res));
+    const { long, exited } = longRun(out);
     try {
       await until(() => existsSync(`${out}.lock`), 15_000);
       const lock = JSON.parse(readFileSync(`${out}.lock`, 'utf8')) as { pid: number; host: string };
@@ -203,31 +201,7 @@ describe('merge, plot and show --out', { timeout: 60_000 }, () => {
     const good = path('good.csv');
     expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', good, ...FAST).status).toBe(0);
     const busy = path('busy.csv');
-    const long = spawn(
-      process.execPath,
-      [
-        BIN,
-        'winrate',
-        '--game',
-        'mamy-susan',
-        '--deals',
-        '500',
-        '--time-limit',
-        '1',
-        '--memory',
-        '16',
-        '--workers',
-        '1',
-        '--out',
-        busy,
-        '--quiet',
-      ],
-      {
-        cwd: ROOT,
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise((res) => long.on('exit', res));
+    const { long, exited } = longRun(busy);
     try {
       await until(() => existsSync(`${busy}.lock`), 15_000);
       expectOneLineError(patience('merge', good, '--out', busy), /busy\.csv is in use by another run/);
