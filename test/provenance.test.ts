@@ -1,11 +1,11 @@
 // Every row says which code made it: the `solver` column (src/version.ts), kept when an older
 // file without the column is resumed, and `summary --by solver` to split a file by it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { solverVersion } from '../src/version.js';
+import { builtBefore, solverVersion } from '../src/version.js';
 import { expectOneLineError, patience, requireBuiltCli, ROOT } from './support/helpers.js';
 
 const FAST = ['--time-limit', '0', '--max-nodes', '20000', '--memory', '16', '--quiet'];
@@ -45,6 +45,20 @@ describe('the solver column', { timeout: 60_000 }, () => {
         { encoding: 'utf8' },
       ) !== '';
     expect(solverVersion()).toBe(`${version}+${head}${dirty ? '.dirty' : ''}`);
+  });
+
+  it('counts a build older than its sources as not the commit (dist/ built before a checkout or a pull)', () => {
+    const sources = join(dir, 'src');
+    mkdirSync(join(sources, 'deep'), { recursive: true });
+    writeFileSync(join(sources, 'deep', 'a.ts'), '');
+    const built = join(dir, 'built.js');
+    writeFileSync(built, '');
+    const at = (file: string, seconds: number): void => utimesSync(file, seconds, seconds);
+    at(join(sources, 'deep', 'a.ts'), 1000);
+    at(built, 2000);
+    expect(builtBefore(built, sources)).toBe(false);
+    at(join(sources, 'deep', 'a.ts'), 3000);
+    expect(builtBefore(built, sources)).toBe(true);
   });
 
   it('is written in every row of a run', () => {
