@@ -15,7 +15,7 @@ import { evaluate, homeOrder } from '../src/search/heuristic.js';
 import { formatMove } from '../src/engine/moves.js';
 import { replay } from '../src/referee.js';
 import { searchState } from '../src/search-state.js';
-import { mamySusan, stateOf, compiled } from './support/helpers.js';
+import { compiled, mamySusan, mamySusanLost, stateOf } from './support/helpers.js';
 
 const ANY_SHUFFLES: BestFirstPass = { kind: 'best-first', shuffles: UNBOUNDED, home: 100, wasteBlocker: 40, weight: 1 };
 
@@ -105,21 +105,7 @@ describe('best-first search', () => {
     expect(noisy(1).nodes, 'the same seed, the same search').toBe(twice[0]!.nodes);
   });
   it('a lost Mamy Susan position (both Ks of each suit on the Qs they need) is expanded to the end', () => {
-    const lost = mamySusan([11, 11, 9, 10, 11, 11, 9, 11], {
-      t: [
-        ['QC', 'KC'],
-        ['QC', 'KC'],
-        ['QD', 'KD'],
-        ['QD', 'KD'],
-        ['QH', 'KH'],
-        ['QH', 'KH'],
-        ['QS', 'KS'],
-        ['QS', 'KS'],
-        ['TH', 'JH'],
-        ['TH', 'JH'],
-      ],
-      r: ['JS'],
-    });
+    const lost = mamySusanLost();
     expect(search(lost).outcome).toBe(EXHAUSTED);
     expect(search(lost, 16, { ...ANY_SHUFFLES, ties: 3, noise: 60 }).outcome, 'with noise').toBe(EXHAUSTED);
   });

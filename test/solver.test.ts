@@ -23,6 +23,7 @@ import {
   expectOneLineError,
   lateGreedyPosition,
   mamySusan,
+  mamySusanLost,
   nearlyWonMamySusan,
   patience,
   rank,
@@ -151,28 +152,6 @@ const sixteen = (f: (i: number) => number): number[] => Array.from({ length: 16 
 
 // ---------------------------------------------------------------------------------------------
 // The hand-built positions
-
-/**
- * Mamy Susan, lost: every K sits on a Q of its suit, both Qs of each suit under Ks, so no K can
- * go home and (no pile is empty, nothing takes a K) none can move. The two JH need a TH home,
- * and the TH lie under them. Only the reserve JS can move (home); then nothing can.
- */
-const mamySusanLost = (): Position =>
-  mamySusan([11, 11, 9, 10, 11, 11, 9, 11], {
-    t: [
-      ['QC', 'KC'],
-      ['QC', 'KC'],
-      ['QD', 'KD'],
-      ['QD', 'KD'],
-      ['QH', 'KH'],
-      ['QH', 'KH'],
-      ['QS', 'KS'],
-      ['QS', 'KS'],
-      ['TH', 'JH'],
-      ['TH', 'JH'],
-    ],
-    r: ['JS'],
-  });
 
 /**
  * Mamy Susan where only a take-back wins: the reserve JC covers both TC the clubs need, and no

@@ -72,6 +72,28 @@ export function mamySusan(heights: number[], piles: { t: string[][]; r?: string[
   });
 }
 
+/**
+ * Mamy Susan, lost: every K sits on a Q of its suit, both Qs of each suit under Ks, so no K can
+ * go home and (no pile is empty, nothing takes a K) none can move. The two JH need a TH home,
+ * and the TH lie under them. Only the reserve JS can move (home); then nothing can.
+ */
+export const mamySusanLost = (): Position =>
+  mamySusan([11, 11, 9, 10, 11, 11, 9, 11], {
+    t: [
+      ['QC', 'KC'],
+      ['QC', 'KC'],
+      ['QD', 'KD'],
+      ['QD', 'KD'],
+      ['QH', 'KH'],
+      ['QH', 'KH'],
+      ['QS', 'KS'],
+      ['QS', 'KS'],
+      ['TH', 'JH'],
+      ['TH', 'JH'],
+    ],
+    r: ['JS'],
+  });
+
 /** Mamy Susan six moves from won: QC and KC on t7 and t2, KH in the reserve, KS on the waste, KD in the stock. */
 export function nearlyWonMamySusan(): Position {
   const foundations = [0, 1, 2, 3, 0, 1, 2, 3].map((s) => [...RANKS].map((r) => r + SUITS[s]!));
