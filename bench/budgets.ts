@@ -6,7 +6,6 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { describeBest } from '../src/player/best.js';
-import type { GameId } from '../src/games/index.js';
 import { renderSvg } from '../src/sim/plot.js';
 import { readResultSet } from '../src/sim/merge.js';
 import { summarize } from '../src/sim/summary.js';
@@ -26,7 +25,7 @@ const rows = summaries.map((s) => {
     game: s.game,
     budget,
     player: s.player,
-    plan: describeBest(s.game as GameId, budget),
+    plan: describeBest(s.game as string, budget),
     deals: s.deals,
     won: s.won,
     win_pct: pct(s.winRate.low),

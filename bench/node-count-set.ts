@@ -26,20 +26,20 @@ export interface Case {
   budget?: number;
 }
 
-const GAMES = ['double-signora', 'double-aces-and-kings', 'double-dot', 'mamy-susan'];
+const SEED_GAMES = ['double-signora', 'double-aces-and-kings', 'double-dot', 'mamy-susan'];
 export const CASES: Case[] = [
   // Every game's first seeds with the chosen plan: best-first rounds, restarts, base ranks, the exact pass.
-  ...GAMES.flatMap((game) => [0, 1, 2, 3, 4, 5].map((seed): Case => ({ game, seed, plan: 'chosen', nodes: 300_000 }))),
+  ...SEED_GAMES.flatMap((game) => [0, 1, 2, 3, 4, 5].map((seed): Case => ({ game, seed, plan: 'chosen', nodes: 300_000 }))),
   // Deals that stay undecided at 10 s (docs/open-problems.md): a budget that runs the later stages.
   { game: 'double-signora', seed: 385, plan: 'chosen', nodes: 1_500_000 },
   { game: 'mamy-susan', seed: 16, plan: 'chosen', nodes: 1_500_000 },
   { game: 'double-aces-and-kings', seed: 6443, plan: 'chosen', nodes: 1_500_000 },
   // Another thread's plan of `solve --threads`.
-  ...GAMES.map((game): Case => ({ game, seed: 7, plan: 'thread1', nodes: 200_000 })),
+  ...SEED_GAMES.map((game): Case => ({ game, seed: 7, plan: 'thread1', nodes: 200_000 })),
   // The players' own plan, as the sampling and best players search.
-  ...GAMES.map((game): Case => ({ game, seed: 8, plan: 'player', nodes: 100_000 })),
+  ...SEED_GAMES.map((game): Case => ({ game, seed: 8, plan: 'player', nodes: 100_000 })),
   // Whole games played by the players that see only what a person sees.
-  ...GAMES.flatMap((game) => [
+  ...SEED_GAMES.flatMap((game) => [
     { game, seed: 9, player: 'greedy' as const },
     { game, seed: 9, player: 'best' as const, budget: 1 },
   ]),

@@ -10,7 +10,7 @@
 // node --single-threaded, less the same run at 1 position a deal.
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
-import { GAMES } from '../src/games/index.js';
+import { SEED_GAMES } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/search-state.js';
 
@@ -29,7 +29,7 @@ if (!(deals > 0) || !(maxNodes > 0)) {
   process.exit(2);
 }
 const solver = new Solver(Number(values.memory));
-for (const game of GAMES.filter((g) => !values.game || g.id === values.game)) {
+for (const game of SEED_GAMES.filter((g) => !values.game || g.id === values.game)) {
   let nodes = 0;
   let ms = 0;
   let cpuMs = 0;

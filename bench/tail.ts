@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
 import type { State } from '../src/engine/state.js';
-import { type GameId, getGame } from '../src/games/index.js';
+import { getGame } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
 import { type Stage, UNBOUNDED } from '../src/search/passes.js';
 import { CHOSEN, PLAYER_PLAN, passPlan, threadPlan } from '../src/search/plan.js';
@@ -77,7 +77,7 @@ let sets: [string, SeedSet][];
 if (values.seeds !== undefined) {
   const seeds = values.seeds.split(',').map(Number);
   if (!values.game || !seeds.every((n) => Number.isInteger(n) && n >= 0)) fail('--seeds a comma list of whole numbers, with --game');
-  sets = [['seeds', { from: '--seeds', seeds: { [values.game as GameId]: seeds } }]];
+  sets = [['seeds', { from: '--seeds', seeds: { [values.game as string]: seeds } }]];
 } else if (values.set === 'all') sets = ['tail', 'control', 'fresh'].map((name) => [name, SEED_SETS[name]!]);
 else if (values.set! in SEED_SETS) sets = [[values.set!, SEED_SETS[values.set!]!]];
 else sets = fail(`--set one of all, ${Object.keys(SEED_SETS).join(', ')}`);
@@ -86,7 +86,7 @@ const planName = [values.plan, ...changes.map((k) => ` ${k} ${values[k as keyof 
 const solver = new Solver(Number(values.memory));
 const totals: string[] = [];
 for (const [name, set] of sets) {
-  for (const [game, seeds] of Object.entries(set.seeds) as [GameId, number[]][]) {
+  for (const [game, seeds] of Object.entries(set.seeds) as [string, number[]][]) {
     if (values.game && values.game !== game) continue;
     let decided = 0;
     let nodes = 0;

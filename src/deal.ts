@@ -4,6 +4,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { cardName, orderedDecks, parseCard } from './cards.js';
 import { UsageError } from './errors.js';
+import { dealSequence, dealsFaceDown } from './games/deal-order.js';
 import type { Game } from './games/index.js';
 import type { Position } from './position.js';
 
@@ -35,7 +36,7 @@ export function shuffle(cards: number[], seed: number): void {
 }
 
 /**
- * Deals a game from a seed: the game's first cards (Double Dot's foundation bases) are taken out
+ * Deals a game from a seed: the game's first cards (foundations that start 'dealt') are taken out
  * of the ordered decks, the rest are shuffled and dealt from the front in the game's deal order;
  * the cards left form the stock, the next card in the shuffled order being the stock's top.
  */
@@ -44,7 +45,7 @@ export function dealGame(game: Game, seed: number): Position {
   pos.seed = seed;
   const cards = orderedDecks(game.decks);
   game.foundations.forEach((group, g) => {
-    group.firstCards?.forEach((name, i) => {
+    group.firstCards.forEach((name, i) => {
       const card = parseCard(name);
       cards.splice(cards.indexOf(card), 1);
       pos.foundations[foundationIndex(game, g, i)]!.push(name);
@@ -52,7 +53,10 @@ export function dealGame(game: Game, seed: number): Position {
   });
   shuffle(cards, seed);
   let next = 0;
-  for (const id of game.dealOrder) pileOf(pos, id).push(cardName(cards[next++]!));
+  for (const { pile, faceDown } of dealSequence(game)) {
+    pileOf(pos, pile).push(cardName(cards[next++]!));
+    if (faceDown) pos.faceDown![Number(pile.slice(1))]!++;
+  }
   pos.stock = cards.slice(next).reverse().map(cardName);
   return pos;
 }
@@ -74,6 +78,8 @@ export function emptyPosition(game: Game): Position {
     waste: [],
   };
   if (game.foundations.some((g) => g.start === 'base-rank')) pos.base = null;
+  if (dealsFaceDown(game)) pos.faceDown = Array.from({ length: game.tableau.count }, () => 0);
+  if (game.stock.redeals > 0) pos.redeals = 0;
   return pos;
 }
 

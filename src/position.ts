@@ -4,19 +4,25 @@ import { dealGame, emptyPosition, parseSeed } from './deal.js';
 import { UsageError } from './errors.js';
 import { parseUserJson } from './files.js';
 import { follows } from './games/build.js';
-import { getGame, type Game, type GameId } from './games/index.js';
+import { stockSize as stockAfterDeal } from './games/deal-order.js';
+import { getGame, type Game } from './games/index.js';
 
 /** A deal or a game in progress, every pile listed bottom to top (FORMATS.md). */
 export interface Position {
-  game: GameId;
+  /** The game id, `GAME` or `GAME:VARIANT`. */
+  game: string;
   seed?: number;
   foundations: string[][];
   tableau: string[][];
   reserves: string[][];
   stock: string[];
   waste: string[];
-  /** Double Signora's base rank, or null before the first foundation card; other games omit it. */
+  /** The base rank (games whose first foundation card fixes it), or null before that card; other games omit it. */
   base?: string | null;
+  /** Games that deal cards face down: per tableau pile, how many cards at its bottom are face down. */
+  faceDown?: number[];
+  /** Games with redeals: how many have been made. */
+  redeals?: number;
 }
 
 /** Every pile of a position with its id, in id order. */
@@ -46,6 +52,7 @@ export function positionFromJson(raw: unknown): Position {
   if (typeof obj.game !== 'string') throw new UsageError("position has no 'game'");
   const game = getGame(obj.game);
   const pos = emptyPosition(game);
+  pos.game = obj.game;
   if (obj.seed !== undefined) {
     if (typeof obj.seed !== 'number') throw new UsageError(`bad seed: a seed is a whole number, not ${describeJson(obj.seed)}`);
     pos.seed = parseSeed(obj.seed);
@@ -75,7 +82,7 @@ export function positionFromJson(raw: unknown): Position {
   pos.tableau = readPiles('tableau', pos.tableau.length, false);
   pos.reserves = readPiles('reserves', pos.reserves.length, game.reserves.length === 0);
   pos.stock = readCards(obj.stock, 's');
-  pos.waste = obj.waste === undefined && !game.hasWaste ? [] : readCards(obj.waste, 'w');
+  pos.waste = obj.waste === undefined && game.stock.draw !== 'to-waste' ? [] : readCards(obj.waste, 'w');
   if ('base' in pos) {
     const b = obj.base;
     if (b !== null && b !== undefined) {
@@ -85,6 +92,27 @@ export function positionFromJson(raw: unknown): Position {
     }
   } else if (obj.base !== undefined && obj.base !== null) {
     throw new UsageError(`${game.id} has no base rank, but the position gives base ${describeJson(obj.base)}`);
+  }
+  if ('faceDown' in pos) {
+    if (obj.faceDown !== undefined) {
+      const f = obj.faceDown;
+      if (!Array.isArray(f) || f.length !== pos.tableau.length || !f.every((n) => Number.isInteger(n) && n >= 0))
+        throw new UsageError(`'faceDown' must be a list of ${pos.tableau.length} whole numbers, one per tableau pile`);
+      pos.faceDown = f as number[];
+    }
+  } else if (obj.faceDown !== undefined) {
+    throw new UsageError(`${game.id} deals no card face down, but the position gives 'faceDown'`);
+  }
+  if ('redeals' in pos) {
+    if (obj.redeals !== undefined) {
+      if (!Number.isInteger(obj.redeals) || (obj.redeals as number) < 0 || (obj.redeals as number) > game.stock.redeals)
+        throw new UsageError(
+          `'redeals' ${describeJson(obj.redeals)}: a whole number from 0 to ${game.stock.redeals === Infinity ? 'any' : game.stock.redeals}`,
+        );
+      pos.redeals = obj.redeals as number;
+    }
+  } else if (obj.redeals !== undefined) {
+    throw new UsageError(`${game.id} has no redeals, but the position gives 'redeals'`);
   }
   validate(game, pos);
   return pos;
@@ -108,9 +136,17 @@ export function seedMismatch(pos: Position): string | null {
   const piles = (p: Position): string[][] => [...p.foundations, ...p.tableau, ...p.reserves, p.stock, p.waste];
   const theirs = piles(pos);
   const diff = piles(deal).findIndex((pile, i) => pile.join(' ') !== theirs[i]!.join(' '));
-  if (diff < 0 && (pos.base ?? null) === (deal.base ?? null)) return null;
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const other = !same(pos.base, deal.base)
+    ? 'base rank'
+    : !same(pos.faceDown, deal.faceDown)
+      ? 'faceDown'
+      : !same(pos.redeals, deal.redeals)
+        ? 'redeals'
+        : null;
+  if (diff < 0 && other === null) return null;
   const ids = pilesWithIds(deal).map(([id]) => id);
-  return `the position gives seed ${pos.seed} but is not the deal of ${pos.game} seed ${pos.seed} (${diff < 0 ? 'base rank' : `pile ${ids[diff]}`} differs)`;
+  return `the position gives seed ${pos.seed} but is not the deal of ${pos.game} seed ${pos.seed} (${diff < 0 ? other : `pile ${ids[diff]}`} differs)`;
 }
 
 function validate(game: Game, pos: Position): void {
@@ -127,23 +163,34 @@ function validate(game: Game, pos: Position): void {
     const n = counts.get(card) ?? 0;
     if (n < game.decks) throw new UsageError(`card ${card} is missing: found ${n} of ${game.decks}`);
   }
-  if (!game.hasWaste && pos.waste.length) throw new UsageError(`pile w: ${game.id} has no waste`);
+  if (game.stock.draw !== 'to-waste' && pos.waste.length) throw new UsageError(`pile w: ${game.id} has no waste`);
   // Pile limits.
-  const stockSize = 52 * game.decks - game.dealOrder.length - game.foundations.reduce((n, g) => n + (g.firstCards?.length ?? 0), 0);
+  const stockSize = stockAfterDeal(game);
   pos.reserves.forEach((pile, i) => {
-    if (pile.length > game.reserves[i]!) throw new UsageError(`pile r${i}: ${pile.length} cards, at most ${game.reserves[i]}`);
+    if (pile.length > game.reserves[i]!.cards) throw new UsageError(`pile r${i}: ${pile.length} cards, at most ${game.reserves[i]!.cards}`);
   });
   if (pos.stock.length > stockSize) throw new UsageError(`pile s: ${pos.stock.length} cards, at most ${stockSize}`);
-  // The waste holds only cards turned from the stock, which never go back to it.
+  // The waste holds only cards turned from the stock, which go back to it only by a redeal.
   if (pos.stock.length + pos.waste.length > stockSize)
     throw new UsageError(
       `piles s and w: ${pos.stock.length} and ${pos.waste.length} cards, at most ${stockSize} together (the cards left after the deal)`,
     );
   pos.tableau.forEach((pile, i) => {
     if (pile.length > game.tableau.capacity) throw new UsageError(`pile t${i}: ${pile.length} cards, at most ${game.tableau.capacity}`);
-    if (game.autoFill && pile.length === 0 && pos.stock.length + pos.waste.length > 0) {
-      throw new UsageError(`pile t${i} is empty while the stock or waste has cards (spaces are filled at once)`);
+    const fillers =
+      game.tableau.autoFill === 'waste-then-stock'
+        ? pos.stock.length + pos.waste.length
+        : game.tableau.autoFill === 'stock'
+          ? pos.stock.length
+          : 0;
+    if (pile.length === 0 && fillers > 0) {
+      throw new UsageError(
+        `pile t${i} is empty while the ${game.tableau.autoFill === 'stock' ? 'stock' : 'stock or waste'} has cards (spaces are filled at once)`,
+      );
     }
+    const down = pos.faceDown?.[i] ?? 0;
+    if (down > 0 && down >= pile.length)
+      throw new UsageError(`pile t${i}: ${down} face-down cards, but a pile's top card is face up (it has ${pile.length})`);
   });
   // Foundations: legal sequences from the right first card; the base rank agrees.
   const base = pos.base ? parseRank(pos.base) : 0;
@@ -152,19 +199,19 @@ function validate(game: Game, pos: Position): void {
     for (let i = 0; i < group.count; i++, f++) {
       const pile = pos.foundations[f]!;
       const id = `f${f}`;
-      if (pile.length > game.foundationMax) throw new UsageError(`pile ${id}: ${pile.length} cards, at most ${game.foundationMax}`);
-      const first = group.firstCards?.[i];
+      if (pile.length > group.max) throw new UsageError(`pile ${id}: ${pile.length} cards, at most ${group.max}`);
+      const first = group.firstCards[i];
       if (first !== undefined && pile[0] !== first) throw new UsageError(`pile ${id} must start with ${first}`);
       if (pile.length === 0) continue;
       const bottom = parseCard(pile[0]!);
       if (group.start === 'base-rank') {
         if (!base) throw new UsageError(`pile ${id}: ${pile[0]} is on a foundation but the position has no base rank`);
         if (rankOf(bottom) !== base) throw new UsageError(`pile ${id}: ${pile[0]} does not have the base rank ${pos.base}`);
-      } else if (first === undefined && rankOf(bottom) !== group.start) {
+      } else if (typeof group.start === 'number' && rankOf(bottom) !== group.start) {
         throw new UsageError(`pile ${id}: ${pile[0]} cannot start this foundation (it takes ${rankName(group.start)})`);
       }
       for (let k = 1; k < pile.length; k++) {
-        if (!follows(group, parseCard(pile[k - 1]!), parseCard(pile[k]!))) {
+        if (!follows(group.build, parseCard(pile[k - 1]!), parseCard(pile[k]!))) {
           throw new UsageError(`pile ${id}: ${pile[k]} cannot be built on ${pile[k - 1]}`);
         }
       }
@@ -183,9 +230,13 @@ export function formatPosition(pos: Position, opts: { symbols?: boolean } = {}):
     lines.push(`${id.padEnd(4)}${label.padEnd(12)}${pile.map(show).join(' ')}${extra}`);
   };
   pos.foundations.forEach((p, i) => line(`f${i}`, 'foundation', p));
-  pos.tableau.forEach((p, i) => line(`t${i}`, 'tableau', p));
+  // Face-down cards in brackets: the solver knows them, a player does not.
+  pos.tableau.forEach((p, i) => {
+    const down = pos.faceDown?.[i] ?? 0;
+    lines.push(`${`t${i}`.padEnd(4)}${'tableau'.padEnd(12)}${p.map((c, k) => (k < down ? `[${show(c)}]` : show(c))).join(' ')}`);
+  });
   pos.reserves.forEach((p, i) => line(`r${i}`, 'reserve', p));
-  if (game.hasWaste) line('w', 'waste', pos.waste);
-  line('s', `stock (${pos.stock.length})`, pos.stock);
+  if (game.stock.draw === 'to-waste') line('w', 'waste', pos.waste);
+  line('s', `stock (${pos.stock.length}${pos.redeals !== undefined ? `, ${pos.redeals} redeal(s) made` : ''})`, pos.stock);
   return lines.join('\n');
 }

@@ -6,8 +6,8 @@ import { UsageError } from './errors.js';
 import { parseUserJson } from './files.js';
 import { parseSeed } from './deal.js';
 import { positionFromJson, seedMismatch, type Position } from './position.js';
-import type { GameId } from './games/index.js';
 import { replay } from './referee.js';
+import { rulesHashOf } from './games/index.js';
 import type { Limit, Outcome } from './search/solver.js';
 
 export type { Limit, Outcome };
@@ -33,7 +33,9 @@ export interface SolveStats {
  * `moves` is the line it played.
  */
 export interface SolveResult {
-  game: GameId;
+  game: string;
+  /** The short hash of the rules it was made under (src/games/read.ts). */
+  rulesHash: string;
   seed?: number;
   position: Position;
   result: Outcome;
@@ -66,10 +68,16 @@ export function readSolveResult(text: string): ReadResult {
   if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new UsageError("result's 'result' must be won, lost or unknown");
   if (!Array.isArray(obj.moves) || obj.moves.some((m) => typeof m !== 'string'))
     throw new UsageError("result's 'moves' must be a list of strings");
+  // A result names the rules it was made under: they must be the rules this run reads for its game.
+  if (obj.rulesHash !== undefined && obj.rulesHash !== rulesHashOf(position.game))
+    throw new UsageError(
+      `result was made under other rules for ${position.game} (rulesHash ${String(obj.rulesHash).slice(0, 20)}, these rules ${rulesHashOf(position.game)}): give the rules it was made with (--rules FILE, --rule key=value)`,
+    );
   const stats =
     typeof obj.stats === 'object' && obj.stats !== null && !Array.isArray(obj.stats) ? (obj.stats as Record<string, unknown>) : {};
   return {
     game: position.game,
+    rulesHash: rulesHashOf(position.game),
     ...(position.seed !== undefined ? { seed: position.seed } : {}),
     position,
     result,

@@ -6,6 +6,11 @@ import { threadPlan } from './search/plan.js';
 import { Solver } from './search/solver.js';
 import { limitsOf } from './settings.js';
 import type { ThreadAnswer, ThreadTask } from './solve-protocol.js';
+import { workerData } from 'node:worker_threads';
+import { addGames, type Game } from './games/index.js';
+
+// The games the parent added for this run (a rules file, --rule changes), under their ids.
+addGames((workerData as { games?: Game[] } | null)?.games ?? []);
 
 export default function searchThread(task: ThreadTask): ThreadAnswer {
   try {

@@ -5,6 +5,7 @@ import type { Position } from './position.js';
 import { formatMove } from './engine/moves.js';
 import type { State } from './engine/state.js';
 import { UsageError } from './errors.js';
+import { addedGames, rulesHashOf } from './games/index.js';
 import { replay } from './referee.js';
 import type { SolveResult } from './result.js';
 import { searchState } from './search-state.js';
@@ -50,6 +51,7 @@ function reportOf(position: Position, state: State, found: SearchResult, extra: 
   }
   return {
     game: position.game,
+    rulesHash: rulesHashOf(position.game),
     ...(position.seed !== undefined ? { seed: position.seed } : {}),
     position,
     result: found.result,
@@ -84,6 +86,7 @@ export async function solvePositionOnThreads(position: Position, settings: Solve
     execArgv: entry.execArgv,
     minThreads: threads,
     maxThreads: threads,
+    workerData: { games: addedGames() },
   });
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const abort = new AbortController();

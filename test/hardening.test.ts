@@ -326,7 +326,7 @@ describe('input echoed in an error is cut', { timeout: 60_000 }, () => {
     const r = patience('deal', '--position', file('many-words.json', JSON.stringify({ game: words })));
     expectOneLineError(
       r,
-      /patience: unknown game 'ab ab .* \.\.\. .*ab ab' \(known: double-signora, double-aces-and-kings, double-dot, mamy-susan\)/,
+      /patience: unknown game 'ab ab .* \.\.\. .*ab ab' \(known: double-signora, double-aces-and-kings, double-dot, mamy-susan/,
     );
     expect(r.stderr.length).toBeLessThan(2100);
   });

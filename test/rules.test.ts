@@ -5,7 +5,7 @@ import { describe, it, expect } from 'vitest';
 import { cardName, orderedDecks } from '../src/cards.js';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
-import { GAMES, getGame, type GameId } from '../src/games/index.js';
+import { SEED_GAMES, getGame } from '../src/games/index.js';
 import { isLegal, parseMove } from '../src/engine/moves.js';
 import { play, whyIllegal } from '../src/referee.js';
 import { enginePlay, stateOf } from './support/helpers.js';
@@ -42,7 +42,7 @@ function remaining(decks: number, pos: Position): string[] {
  * `padTableau`, each unlisted tableau pile first gets one spare card (Double Signora's tableau
  * has no spaces while stock or waste last, DS-7).
  */
-function build(game: GameId, spec: Spec, fillInto: string, padTableau = false): Position {
+function build(game: string, spec: Spec, fillInto: string, padTableau = false): Position {
   const g = getGame(game);
   const shape = dealGame(g, 0);
   const pos: Position = {
@@ -122,7 +122,7 @@ function expectEveryCard(pos: Position, decks: number): void {
 }
 
 const SEEDS = [0, 1, 2, 42, 4294967295];
-const deal = (game: GameId, seed: number): Position => dealGame(getGame(game), seed);
+const deal = (game: string, seed: number): Position => dealGame(getGame(game), seed);
 
 // =============================================================================================
 // Double Signora
@@ -685,7 +685,7 @@ const toWaste = (q: Position): void => {
 
 interface DrawCase {
   rule: string;
-  game: GameId;
+  game: string;
   /** What a draw does from `before`: `draw` makes the position after it from a copy. */
   draws: { does: string; before: Position; draw: (q: Position) => void; after?: Partial<Position> }[];
   /** A position with an empty stock. */
@@ -767,7 +767,7 @@ const DRAWS: DrawCase[] = [
 
 describe('draw, every game', () => {
   it('the table has every game', () => {
-    expect(new Set(DRAWS.map((d) => d.game))).toEqual(new Set(GAMES.map((g) => g.id)));
+    expect(new Set(DRAWS.map((d) => d.game))).toEqual(new Set(SEED_GAMES.map((g) => g.id)));
   });
   it.each(DRAWS)('$rule ($game): a draw does what the rule says; an empty stock cannot be drawn from', ({ rule, draws, spent }) => {
     for (const { does, before, draw, after } of draws) {

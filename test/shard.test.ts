@@ -191,6 +191,7 @@ describe('a study that does not add up is refused by name', { timeout: 60_000 },
     settings,
     error: '',
     solver: '0.1.0+abc1234',
+    rules: '',
     ...more,
   });
   /** Writes a study of 3 shards of seeds 0..8, changed by `change`; returns its folder. */

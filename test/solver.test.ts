@@ -5,12 +5,13 @@
 // wins" claim is also checked by an exhaustive search written on the referee alone. Then: many
 // seeded deals under a node limit, the answer's independence of the table size, the node limit,
 // and the `solve` command line. Only node limits are used, so every result is deterministic.
+import { searchProfile } from '../src/search/profile.js';
 import { describe, it, expect } from 'vitest';
 import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
 import type { State } from '../src/engine/state.js';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
-import { GAMES, getGame, type GameId } from '../src/games/index.js';
+import { SEED_GAMES, getGame, type Game } from '../src/games/index.js';
 import { Solver, type SearchResult } from '../src/search/solver.js';
 import { CHOSEN, passPlan, PLAYER_PLAN, type PlanChoices } from '../src/search/plan.js';
 import { allowsEveryMove, UNBOUNDED, type Pass, type RestartStage, type RoundsStage, type Stage } from '../src/search/passes.js';
@@ -30,6 +31,9 @@ import {
   valid,
   stateOf,
 } from './support/helpers.js';
+
+/** The search profile the compiled rules of a game choose. */
+const profileOf = (g: Game) => searchProfile(stateOf(dealGame(g, 0)).rules);
 
 // ---------------------------------------------------------------------------------------------
 // Solving and checking
@@ -398,14 +402,14 @@ describe('hand-built positions: only one kind of move wins', () => {
 describe('seeded deals under a node limit', () => {
   // Node limits per game, chosen for the time budget (Double Signora and Mamy Susan are the
   // slowest per node).
-  const LIMITS: Record<GameId, number> = {
+  const LIMITS: Record<string, number> = {
     'double-signora': 40_000,
     'double-aces-and-kings': 100_000,
     'double-dot': 100_000,
     'mamy-susan': 40_000,
   };
   const SEEDS = Array.from({ length: 50 }, (_, i) => i);
-  for (const game of GAMES) {
+  for (const game of SEED_GAMES) {
     it(`${game.id}: 50 deals, every win replays with the referee`, { timeout: 120_000 }, () => {
       const counts = { won: 0, lost: 0, unknown: 0 };
       for (const seed of SEEDS) {
@@ -477,7 +481,7 @@ describe('the answer does not depend on the table size when no limit is hit', ()
 describe('limits', () => {
   // Limits.maxNodes: "Positions entered at most". A deal that is not won at the root cannot be
   // won without entering more than one position, so maxNodes 1 must give unknown ('nodes').
-  const deals: [GameId, number][] = [
+  const deals: [string, number][] = [
     ['mamy-susan', 1],
     ['double-dot', 0],
     ['double-dot', 2], // won in 862 positions without a limit
@@ -571,7 +575,7 @@ describe('the pass plan', () => {
     ['the chosen plan without the plain first pass or noise', { ...CHOSEN, plainFirstPass: false, noise: 0, orderNoise: 0 }],
   ];
   // Fresh deals: Double Signora's base rank is open.
-  const deals = GAMES.map((game) => dealGame(game, 0));
+  const deals = SEED_GAMES.map((game) => dealGame(game, 0));
   const everyPlan = (check: (plan: Stage[], state: State, choices: PlanChoices, name: string) => void): void => {
     for (const position of deals) {
       for (const [name, choices] of PLANS) {
@@ -633,18 +637,18 @@ describe('the pass plan', () => {
   });
 
   it('games without best-first search have no rounds; games with it have them, with the best-first passes chosen', () => {
-    expect(GAMES.map((g) => stateOf(dealGame(g, 0)).rules.bestFirst)).toContain(false);
-    expect(GAMES.map((g) => stateOf(dealGame(g, 0)).rules.bestFirst)).toContain(true);
+    expect(SEED_GAMES.map((g) => searchProfile(stateOf(dealGame(g, 0)).rules).bestFirst)).toContain(false);
+    expect(SEED_GAMES.map((g) => searchProfile(stateOf(dealGame(g, 0)).rules).bestFirst)).toContain(true);
     everyPlan((plan, state, choices, name) => {
       const rounds = roundsOf(plan);
-      if (!state.rules.bestFirst) expect(rounds, name).toEqual([]);
+      if (!searchProfile(state.rules).bestFirst) expect(rounds, name).toEqual([]);
       else expect(rounds.at(-1)!.rounds, name).toEqual(choices.bestFirst);
     });
   });
 
   it('the last rounds go on until their share is used, with the noise chosen, from the first round', () => {
     everyPlan((plan, state, choices, name) => {
-      if (!state.rules.bestFirst) return;
+      if (!searchProfile(state.rules).bestFirst) return;
       const last = roundsOf(plan).at(-1)!;
       expect(last.maxRounds, name).toBeUndefined();
       expect(last.firstRoundNodes, name).toBe(choices.roundNodes);
@@ -652,16 +656,16 @@ describe('the pass plan', () => {
     });
   });
 
-  it('a game with restarts before best-first (Game.restartsBeforeBestFirst) makes them before its first rounds; the others make none there', () => {
-    expect(GAMES.some((g) => g.restartsBeforeBestFirst)).toBe(true);
-    expect(GAMES.some((g) => g.bestFirst && !g.restartsBeforeBestFirst)).toBe(true);
+  it('a game with restarts before best-first (src/search/profile.ts) makes them before its first rounds; the others make none there', () => {
+    expect(SEED_GAMES.some((g) => profileOf(g).restartsBeforeBestFirst)).toBe(true);
+    expect(SEED_GAMES.some((g) => profileOf(g).bestFirst && !profileOf(g).restartsBeforeBestFirst)).toBe(true);
     everyPlan((plan, state, choices, name) => {
-      if (!state.rules.bestFirst) return;
+      if (!searchProfile(state.rules).bestFirst) return;
       const before = plan.slice(
         0,
         plan.findIndex((s) => s.kind === 'rounds'),
       );
-      const wanted = state.rules.restartsBeforeBestFirst && choices.restartsFirst > 0;
+      const wanted = searchProfile(state.rules).restartsBeforeBestFirst && choices.restartsFirst > 0;
       expect(
         before.map((s) => s.kind),
         name,
@@ -681,7 +685,7 @@ describe('the pass plan', () => {
   });
 
   it("the plain first pass is the rounds' first pass alone, and wins Mamy Susan seed 1 in the positions that pass takes alone", () => {
-    for (const game of GAMES.filter((g) => g.bestFirst)) {
+    for (const game of SEED_GAMES.filter((g) => profileOf(g).bestFirst)) {
       const state = stateOf(dealGame(game, 0));
       const [plain, noisy, ...more] = roundsOf(passPlan(state));
       expect(more, game.id).toEqual([]);

@@ -2,11 +2,12 @@
 // each with its own plan; the first to win or prove the loss answers, the others are stopped
 // (a shared flag their searches read as their time limit). Node limits only where a result is
 // compared, so every result is deterministic.
+import { searchProfile } from '../src/search/profile.js';
 import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
-import { GAMES, getGame } from '../src/games/index.js';
+import { SEED_GAMES, getGame } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
 import { passPlan, threadPlan } from '../src/search/plan.js';
 import type { DepthFirstPass, RestartStage, Stage } from '../src/search/passes.js';
@@ -19,7 +20,7 @@ import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, sta
 const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });
 
 describe('the plans of the threads', () => {
-  const states = GAMES.map((game) => ({ id: game.id, state: stateOf(dealGame(game, 1)) }));
+  const states = SEED_GAMES.map((game) => ({ id: game.id, state: stateOf(dealGame(game, 1)) }));
   const THREADS = [1, 2, 3];
   /** A stage with its seeds taken out: what is left must be the same on every thread. */
   const unseeded = (stage: Stage): unknown => {
@@ -65,7 +66,7 @@ describe('the plans of the threads', () => {
       const plan = passPlan(state);
       const others = plan.filter((stage) => stage.kind !== 'rounds' || stage.noise);
       // The games with best-first rounds have the plain pass to drop.
-      expect(others.length, id).toBe(plan.length - (state.rules.bestFirst ? 1 : 0));
+      expect(others.length, id).toBe(plan.length - (searchProfile(state.rules).bestFirst ? 1 : 0));
       for (const thread of THREADS) expect(threadPlan(state, thread).map(unseeded), `${id} thread ${thread}`).toEqual(others.map(unseeded));
     }
   });
@@ -76,7 +77,7 @@ describe('the plans of the threads', () => {
       // Every plan draws seeds of both kinds where it has the stages.
       for (const { ties, noise } of seeds) {
         expect(ties.size, id).toBeGreaterThan(1);
-        if (state.rules.bestFirst) expect(noise.size, id).toBeGreaterThan(1);
+        if (searchProfile(state.rules).bestFirst) expect(noise.size, id).toBeGreaterThan(1);
       }
       for (let a = 0; a < seeds.length; a++) {
         for (let b = a + 1; b < seeds.length; b++) {

@@ -1,16 +1,21 @@
 import type { Command } from 'commander';
 import { checkResult, readSolveResult } from '../result.js';
 import { readJsonFile } from '../files.js';
-import { run } from './io.js';
+import { gameFromFlags, rulesOptions, run } from './io.js';
 
 export function checkCommand(program: Command): void {
-  program
-    .command('check')
-    .description('replay a solve result (FORMATS.md) move by move with the independent referee')
-    .argument('<result.json>', 'a solve result file (- for stdin)')
-    .action((file: string) =>
-      run(() => {
-        process.stdout.write(`${checkResult(readSolveResult(readJsonFile(file, 'result')))}\n`);
-      }),
-    );
+  rulesOptions(
+    program
+      .command('check')
+      .description(
+        'replay a solve result (FORMATS.md) move by move with the independent referee, under the rules it names (or those given)',
+      )
+      .argument('<result.json>', 'a solve result file (- for stdin)')
+      .option('-g, --game <id>', 'the game whose rules to check under, GAME or GAME:VARIANT (with --rules or --rule)'),
+  ).action((file: string, opts: { game?: string; rules?: string; rule?: string[] }) =>
+    run(() => {
+      gameFromFlags(opts);
+      process.stdout.write(`${checkResult(readSolveResult(readJsonFile(file, 'result')))}\n`);
+    }),
+  );
 }

@@ -8,17 +8,16 @@ import { makePlayer, parsePlayerName } from '../player/players.js';
 import { playerLabel } from '../sim/types.js';
 import { UsageError } from '../errors.js';
 import { playerOptions, playerSettingsFromFlags } from './play.js';
-import { positionFromFlags, run } from './io.js';
+import { positionFromFlags, run, rulesOptions } from './io.js';
 
 export function hintCommand(program: Command): void {
   playerOptions(
-    program
-      .command('hint')
+    rulesOptions(program.command('hint'))
       .description(
         "the player's move for a position, with the share of its samples won after it (an estimate of the chance to win from here)",
       )
       .option('-p, --position <file>', 'a position JSON (a deal or a game in progress)')
-      .option('-g, --game <id>', 'game id (with --seed, a deal instead of a position)')
+      .option('-g, --game <id>', 'game id, GAME or GAME:VARIANT (with --seed, a deal instead of a position)')
       .option('-s, --seed <n>', 'seed of the deal')
       .option('--player <name>', 'best or sampling (greedy gives no estimate)', 'best')
       .option('--json', 'print the hint as JSON'),

@@ -3,24 +3,55 @@ import { availableParallelism } from 'node:os';
 import { UsageError } from '../errors.js';
 import { dealGame, parseSeed } from '../deal.js';
 import { readPosition, seedMismatch, type Position } from '../position.js';
-import { getGame } from '../games/index.js';
+import type { Command } from 'commander';
+import { resolveGame, type Game } from '../games/index.js';
 import { printable, readJsonFile } from '../files.js';
 
+/** The flags that choose a game's rules. */
+export interface RulesFlags {
+  game?: string;
+  rules?: string;
+  rule?: string[];
+}
+
+/** Adds `--rules FILE` and `--rule key=value` (repeatable) to a command. */
+export function rulesOptions(cmd: Command): Command {
+  return cmd
+    .option('--rules <file>', 'a rules file: a game of your own (docs/rules.md; `patience rules --game G` prints one to start from)')
+    .option(
+      '--rule <key=value>',
+      'change one rule for this run, e.g. --rule stock.redeals=unlimited (repeatable)',
+      (v: string, all: string[]) => [...all, v],
+      [],
+    );
+}
+
+/** The game the flags choose (`--game GAME:VARIANT`, `--rules FILE`, `--rule key=value`), or undefined if they choose none. */
+export function gameFromFlags(opts: RulesFlags): Game | undefined {
+  if (opts.game === undefined && opts.rules === undefined && !opts.rule?.length) return undefined;
+  return resolveGame({
+    ...(opts.game !== undefined ? { game: opts.game.trim() } : {}),
+    ...(opts.rules !== undefined ? { rulesFile: opts.rules } : {}),
+    rules: opts.rule ?? [],
+  });
+}
+
 /** A position from `--position FILE`, or dealt from `--game G --seed N`. */
-export function positionFromFlags(opts: { game?: string; seed?: string; position?: string }): Position {
+export function positionFromFlags(opts: RulesFlags & { seed?: string; position?: string }): Position {
+  const game = gameFromFlags(opts);
   if (opts.position !== undefined) {
     if (opts.seed !== undefined) throw new UsageError('give either --position or --seed, not both');
     const pos = readPosition(readJsonFile(opts.position, 'position'));
     const mismatch = seedMismatch(pos);
     if (mismatch !== null) throw new UsageError(`${opts.position}: ${mismatch}; leave 'seed' out of a typed-in position`);
-    if (opts.game !== undefined && getGame(opts.game).id !== pos.game) {
-      throw new UsageError(`--game ${opts.game} does not match the position's game ${pos.game}`);
+    if (game !== undefined && game.id !== pos.game) {
+      throw new UsageError(`the rules given are ${game.id}'s, but the position is a ${pos.game} position`);
     }
     return pos;
   }
-  if (opts.game === undefined) throw new UsageError('give --game (and --seed), or --position FILE');
+  if (game === undefined) throw new UsageError('give --game (and --seed), or --position FILE');
   if (opts.seed === undefined) throw new UsageError('give --seed N (or --position FILE)');
-  return dealGame(getGame(opts.game), parseSeed(opts.seed));
+  return dealGame(game, parseSeed(opts.seed));
 }
 
 /** A whole number flag within bounds, or a one-line error naming the flag. */

@@ -11,9 +11,10 @@ import { showCommand } from './show.js';
 import { mergeCommand, repairCommand } from './merge.js';
 import { hintCommand } from './hint.js';
 import { compareCommand } from './compare.js';
+import { gamesCommand, rulesCommand } from './games.js';
 
 const program = new Command('patience')
-  .description('Deals, solves and measures the win rates of four patience games')
+  .description('Deals, solves and measures the win rates of patience games, each game a rules file')
   .showHelpAfterError(false)
   // Commander's errors become one line; help asked for (or shown for no command) stays whole.
   .configureOutput({
@@ -33,6 +34,8 @@ mergeCommand(program);
 repairCommand(program);
 hintCommand(program);
 compareCommand(program);
+gamesCommand(program);
+rulesCommand(program);
 
 // A closed pipe (`| head`) ends the program quietly; any other write error in one line.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -7,7 +7,7 @@ import { BUDGETS, DEFAULT_BUDGET } from '../player/best.js';
 import { DEFAULT_SAMPLING } from '../player/sampling.js';
 import { playerLabel } from '../sim/types.js';
 import { MAX_SEED } from '../deal.js';
-import { intFlag, positionFromFlags, run } from './io.js';
+import { intFlag, positionFromFlags, run, rulesOptions } from './io.js';
 
 export interface PlayerFlags {
   samples: string;
@@ -67,10 +67,9 @@ function write(text: string): void {
 
 export function playCommand(program: Command): void {
   playerOptions(
-    program
-      .command('play')
+    rulesOptions(program.command('play'))
       .description('play one deal with a player that sees only what a person sees, move by move')
-      .option('-g, --game <id>', 'game id')
+      .option('-g, --game <id>', 'game id, GAME or GAME:VARIANT')
       .option('-s, --seed <n>', 'seed of the deal')
       .option('-p, --position <file>', 'a position JSON to play from instead')
       .option('--player <name>', 'best, greedy or sampling', 'best')
@@ -90,6 +89,7 @@ export function playCommand(program: Command): void {
         if (opts.json) {
           const game = {
             game: position.game,
+            rulesHash: result.rulesHash,
             ...(position.seed !== undefined ? { seed: position.seed } : {}),
             position,
             player: label,

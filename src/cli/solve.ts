@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type SolveSettings } from '../settings.js';
 import { solvePosition, solvePositionOnThreads } from '../solve.js';
 import { checkAddressSpace } from '../sim/address-space.js';
 import type { SolveResult } from '../result.js';
-import { intFlag, positionFromFlags, run, secondsFlag, threadCount } from './io.js';
+import { intFlag, positionFromFlags, rulesOptions, run, secondsFlag, threadCount } from './io.js';
 
 /** The solver flags shared by solve, winrate and bench. */
 export function solverOptions(cmd: Command): Command {
@@ -36,10 +36,9 @@ export function settingsFromFlags(opts: { timeLimit: string; maxNodes: string; m
 
 export function solveCommand(program: Command): void {
   solverOptions(
-    program
-      .command('solve')
+    rulesOptions(program.command('solve'))
       .description('say whether a deal (or a typed-in position) can be won with all cards known, with the winning moves')
-      .option('-g, --game <id>', 'game id')
+      .option('-g, --game <id>', 'game id, GAME or GAME:VARIANT')
       .option('-s, --seed <n>', 'seed of the deal')
       .option('-p, --position <file>', 'a position JSON (FORMATS.md) to solve instead (- for stdin)')
       .option('--json', 'print the solve result as JSON (FORMATS.md)')

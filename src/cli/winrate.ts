@@ -3,7 +3,7 @@ import { parseSeed } from '../deal.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_SAMPLING } from '../player/sampling.js';
 import { checkAddressSpace } from '../sim/address-space.js';
-import { GAMES, getGame, type GameId } from '../games/index.js';
+import { SEED_GAMES } from '../games/index.js';
 import { progressMode } from '../sim/progress.js';
 import { formatSummary, type GameSummary } from '../sim/summary.js';
 import { parseShard, shardFile, type Shard } from '../sim/shard.js';
@@ -11,13 +11,13 @@ import type { PlayerSpec } from '../sim/types.js';
 import { parsePlayerName } from '../player/players.js';
 import { playerOptions, playerSettingsFromFlags } from './play.js';
 import { runWinrate, type WinrateRun } from '../sim/winrate.js';
-import { intFlag, run, threadCount, warn } from './io.js';
+import { gameFromFlags, intFlag, rulesOptions, run, threadCount, warn, type RulesFlags } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 
 /** Deals of each game in one run at most (the run holds every task in memory). */
 const MAX_DEALS = 1_000_000;
 
-interface WinrateFlags {
+interface WinrateFlags extends RulesFlags {
   game: string;
   deals?: string;
   start: string;
@@ -40,10 +40,9 @@ interface WinrateFlags {
 export function winrateCommand(program: Command): void {
   solverOptions(
     playerOptions(
-      program
-        .command('winrate')
+      rulesOptions(program.command('winrate'))
         .description('estimate win rates: play the deals of a range of seeds on worker threads, a CSV row a deal, then a summary')
-        .option('-g, --game <id>', `game id, or all (${GAMES.map((g) => g.id).join(', ')})`, 'all')
+        .option('-g, --game <id>', 'game id (GAME or GAME:VARIANT; `patience games` lists them), or all: the four seed games', 'all')
         .option('-n, --deals <n>', 'deals of each game: seeds start..start+n-1')
         .option('--start <seed>', 'first seed', '0')
         .option('-w, --workers <k>', 'worker threads (default: the available parallelism)')
@@ -66,7 +65,11 @@ export function winrateCommand(program: Command): void {
     ),
   ).action((flags: WinrateFlags) =>
     run(async () => {
-      const games: GameId[] = flags.game.trim() === 'all' ? GAMES.map((g) => g.id) : [getGame(flags.game.trim()).id];
+      const all = flags.game.trim() === 'all' && flags.rules === undefined;
+      if (all && flags.rule?.length) throw new UsageError('--rule changes one game: give --game G with it');
+      const games = all
+        ? SEED_GAMES.map((g) => g.id)
+        : [gameFromFlags({ ...flags, game: flags.game.trim() === 'all' ? undefined : flags.game })!.id];
       const rerun = flags.rerunUnknown === true;
       if (flags.out === undefined || flags.out.trim() === '')
         throw new UsageError('give --out FILE: the CSV the rows are written to (and resumed from)');

@@ -1,9 +1,10 @@
-// Moves as integers: src | dst << 8 | count << 16 (count > 1 only for Double Dot's runs); the
-// draw is src = dst = the stock. This file alone knows that layout: others use the accessors. Generation, apply and undo for every game, from the compiled
-// rules; apply records what else a move did (base rank fixed, space auto-filled, piles dealt)
-// so that undo restores the state and its key exactly.
+// Moves as integers: src | dst << 8 | count << 16 (count > 1 only for runs); the draw is
+// src = dst = the stock, the redeal src = dst = the waste. This file alone knows that layout:
+// others use the accessors. Generation, apply and undo for every game, from the compiled rules;
+// apply records what else a move did (base rank fixed, space auto-filled, card turned face up,
+// cards drawn or dealt) so that undo restores the state and its key exactly.
 import { cardName } from '../cards.js';
-import { KIND_F, KIND_S, KIND_T, KIND_W, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
+import { KIND_F, KIND_S, KIND_T, KIND_W, RUNS_ANY, RUNS_BUILT, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
 import type { State } from './state.js';
 
 export const encodeMove = (src: number, dst: number, count: number): number => src | (dst << 8) | (count << 16);
@@ -11,15 +12,17 @@ export const encodeMove = (src: number, dst: number, count: number): number => s
 export const moveSrc = (m: number): number => m & 255;
 /** The pile a move puts cards on (the stock for the draw). */
 export const moveDst = (m: number): number => (m >>> 8) & 255;
-/** How many cards a move takes as one run (1 but for Double Dot's runs). */
+/** How many cards a move takes as one run (1 but for runs). */
 export const moveCount = (m: number): number => m >>> 16;
 export const drawMove = (rules: Rules): number => encodeMove(rules.stock, rules.stock, 1);
+export const redealMove = (rules: Rules): number => encodeMove(rules.waste, rules.waste, 1);
 
-// lineInfo bits: the low byte is how many piles a Double Dot draw dealt to.
+// lineInfo bits: the low byte is how many cards a draw turned or dealt.
 const BASE_SET = 1 << 8;
 const FILLED_FROM_WASTE = 1 << 9;
 const FILLED_FROM_STOCK = 1 << 10;
 const TABLEAU_NOW_INTERCHANGEABLE = 1 << 11;
+const TURNED_UP = 1 << 12;
 
 /** Most moves one position can have (every source to every pile, runs included, and a draw). */
 export const MAX_MOVES = 1024;
@@ -67,7 +70,9 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   const stride = s.stride;
   const ft = r.firstTableau;
   const endT = ft + r.nTableau;
-  const emptyOpen = r.emptyTableauAlways || (len[r.stock] === 0 && len[r.waste] === 0);
+  // A space is the player's once what fills it at once (the waste, the stock) is out.
+  const emptyOpen = !r.autoFillFromStock || (len[r.stock] === 0 && (!r.autoFillFromWaste || len[r.waste] === 0));
+  const down = s.down;
   const tableauShared = s.pileClass === s.zobrist.sharedClass;
   const rep = s.twinOf;
   if (canonical) findTwins(s);
@@ -129,12 +134,17 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
       }
     }
     if (r.canMove[kind * 5 + KIND_T] !== 1) continue;
-    for (let count = 1; count <= l; count++) {
+    const movable = l - down[src]!;
+    for (let count = 1; count <= movable; count++) {
       const bottom = cards[src * stride + l - count]!;
-      if (count > 1 && (!r.tableauRuns || kind !== KIND_T || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1))
+      if (
+        count > 1 &&
+        (kind !== KIND_T ||
+          (r.runs !== RUNS_ANY && (r.runs !== RUNS_BUILT || r.tableauFollows[bottom * 52 + cards[src * stride + l - count + 1]!] !== 1)))
+      )
         break;
       // The piles in ascending order, as a loop over every tableau pile would give them.
-      for (let piles = takers[bottom]! | emptyPiles; piles !== 0; piles &= piles - 1) {
+      for (let piles = takers[bottom]! | (r.spaceTakes[bottom] === 1 ? emptyPiles : 0); piles !== 0; piles &= piles - 1) {
         const t = ft + 31 - Math.clz32(piles & -piles);
         if (t === src || (canonical && rep[t] !== t && rep[t] !== src)) continue;
         const lt = len[t]!;
@@ -143,7 +153,9 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
       }
     }
   }
-  if (len[r.stock]! > 0) out[n++] = drawMove(r);
+  if (len[r.stock]! > 0) {
+    if (!r.lockedStock || s.foundationCards() > r.dealtHome) out[n++] = drawMove(r);
+  } else if (len[r.waste]! > 0 && s.redeals < r.redeals) out[n++] = redealMove(r);
   return n - at;
 }
 
@@ -181,7 +193,10 @@ export function applyMove(s: State, m: number): void {
   const src = moveSrc(m);
   const dst = moveDst(m);
   let info = 0;
-  if (src === r.stock) {
+  if (src === r.waste && dst === r.waste) {
+    while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
+    s.setRedeals(s.redeals + 1);
+  } else if (src === r.stock) {
     if (r.drawToTableau) {
       const k = Math.min(r.nTableau, s.len[src]!);
       for (let i = 0; i < k; i++) s.push(r.firstTableau + i, s.pop(src));
@@ -191,7 +206,9 @@ export function applyMove(s: State, m: number): void {
         info |= TABLEAU_NOW_INTERCHANGEABLE;
       }
     } else {
-      s.push(r.waste, s.pop(src));
+      const k = Math.min(r.drawCount, s.len[src]!);
+      for (let i = 0; i < k; i++) s.push(r.waste, s.pop(src));
+      info = k;
     }
   } else {
     const count = moveCount(m);
@@ -203,8 +220,12 @@ export function applyMove(s: State, m: number): void {
       s.setBase((bottom >> 2) + 1);
       info |= BASE_SET;
     }
-    if (r.autoFill && r.kindOf[src] === KIND_T && s.len[src] === 0) {
-      if (s.len[r.waste]! > 0) {
+    if (s.len[src]! > 0 && s.len[src] === s.down[src]) {
+      s.setDown(src, s.down[src]! - 1);
+      info |= TURNED_UP;
+    }
+    if (r.autoFillFromStock && r.kindOf[src] === KIND_T && s.len[src] === 0) {
+      if (r.autoFillFromWaste && s.len[r.waste]! > 0) {
         s.push(src, s.pop(r.waste));
         info |= FILLED_FROM_WASTE;
       } else if (s.len[r.stock]! > 0) {
@@ -225,17 +246,23 @@ export function undoMove(s: State): void {
   const info = s.lineInfo[s.depth]!;
   const src = moveSrc(m);
   const dst = moveDst(m);
+  if (src === r.waste && dst === r.waste) {
+    s.setRedeals(s.redeals - 1);
+    while (s.len[r.stock]! > 0) s.push(r.waste, s.pop(r.stock));
+    return;
+  }
   if (src === r.stock) {
     if (r.drawToTableau) {
       if (info & TABLEAU_NOW_INTERCHANGEABLE) s.setTableauInterchangeable(false);
       for (let i = (info & 255) - 1; i >= 0; i--) s.push(src, s.pop(r.firstTableau + i));
     } else {
-      s.push(src, s.pop(r.waste));
+      for (let i = info & 255; i > 0; i--) s.push(src, s.pop(r.waste));
     }
     return;
   }
   if (info & FILLED_FROM_WASTE) s.push(r.waste, s.pop(src));
   else if (info & FILLED_FROM_STOCK) s.push(r.stock, s.pop(src));
+  if (info & TURNED_UP) s.setDown(src, s.down[src]! + 1);
   if (info & BASE_SET) s.setBase(0);
   const count = moveCount(m);
   const from = dst * s.stride + s.len[dst]! - count;
@@ -243,10 +270,11 @@ export function undoMove(s: State): void {
   for (let i = 0; i < count; i++) s.pop(dst);
 }
 
-/** FORMATS.md notation: `t3>f0`, `t2:3>t5`, `draw`. */
+/** FORMATS.md notation: `t3>f0`, `t2:3>t5`, `draw`, `redeal`. */
 export function formatMove(rules: Rules, m: number): string {
   const src = moveSrc(m);
   if (src === rules.stock) return 'draw';
+  if (src === rules.waste && moveDst(m) === rules.waste) return 'redeal';
   const count = moveCount(m);
   return `${pileId(rules, src)}${count > 1 ? `:${count}` : ''}>${pileId(rules, moveDst(m))}`;
 }
@@ -255,12 +283,13 @@ export function formatMove(rules: Rules, m: number): string {
 export function parseMove(rules: Rules, text: string): number {
   const t = text.trim().toLowerCase();
   if (t === 'draw') return drawMove(rules);
+  if (t === 'redeal') return rules.redeals > 0 ? redealMove(rules) : -1;
   const m = /^([a-z](?:0|[1-9]\d*)?)(?::([1-9]\d*))?>([a-z](?:0|[1-9]\d*)?)$/.exec(t);
   if (!m) return -1;
   const src = pileIndex(rules, m[1]!);
   const dst = pileIndex(rules, m[3]!);
   const count = m[2] === undefined ? 1 : Number(m[2]);
-  if (src < 0 || dst < 0 || src === rules.stock || dst === rules.stock || count < 1 || count > 255) return -1;
+  if (src < 0 || dst < 0 || src === rules.stock || dst === rules.stock || src === dst || count < 1 || count > 255) return -1;
   return encodeMove(src, dst, count);
 }
 
@@ -279,8 +308,11 @@ export function describeMove(s: State, m: number): string {
   const r = s.rules;
   const src = moveSrc(m);
   if (src === r.stock) {
-    return r.drawToTableau ? `deal ${Math.min(r.nTableau, s.len[src]!)} cards onto the tableau` : `draw ${cardName(s.top(src))}`;
+    if (r.drawToTableau) return `deal ${Math.min(r.nTableau, s.len[src]!)} cards onto the tableau`;
+    const k = Math.min(r.drawCount, s.len[src]!);
+    return k === 1 ? `draw ${cardName(s.top(src))}` : `draw ${k} cards, ${cardName(s.cards[src * s.stride + s.len[src]! - k]!)} on top`;
   }
+  if (src === r.waste && moveDst(m) === r.waste) return `turn the waste over into the stock (redeal ${s.redeals + 1})`;
   const count = moveCount(m);
   const pileWords = (p: number): string => {
     const kind = r.kindOf[p]!;

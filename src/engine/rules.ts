@@ -1,7 +1,11 @@
-// Compiles a game's rules (data in src/games) into flat lookup tables for the engine's hot loop.
+// Compiles a game's rules (a rules file, src/games) into flat lookup tables for the engine's hot
+// loop, and turns on each pruning whose proof's conditions the rules meet (src/search/dominance.ts,
+// src/engine/symmetry.ts): nothing in a rules file switches one on.
 import { colourOf, rankOf, SUITS } from '../cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
+import { safeHomeConditions } from '../search/dominance.js';
+import { cardIdentity, suitSwaps } from './symmetry.js';
 
 export const KIND_F = 0;
 export const KIND_T = 1;
@@ -14,6 +18,15 @@ const KIND_LETTERS = 'ftrsw';
 export const START_BASE = 0;
 /** Empty foundation start value for piles that are never empty (dealt a first card). */
 export const START_NEVER = -1;
+
+/** What an empty tableau pile takes from the player (Rules.spaces). */
+export const SPACES_ANY = 0;
+export const SPACES_KINGS = 1;
+export const SPACES_NONE = 2;
+/** What moves as a unit (Rules.runs). */
+export const RUNS_SINGLE = 0;
+export const RUNS_BUILT = 1;
+export const RUNS_ANY = 2;
 
 export interface Rules {
   game: Game;
@@ -56,19 +69,31 @@ export interface Rules {
   canMove: Uint8Array;
   usesBaseRank: boolean;
   drawToTableau: boolean;
-  /** An empty tableau pile takes a card at any time (else only once stock and waste are out). */
-  emptyTableauAlways: boolean;
-  tableauRuns: boolean;
-  autoFill: boolean;
-  /** Whether the search begins best-first (src/search/bestfirst.ts). */
-  bestFirst: boolean;
-  /** Whether a few restarts come before the best-first rounds (Game.restartsBeforeBestFirst). */
-  restartsBeforeBestFirst: boolean;
-  /** Mamy Susan's safe move home (see src/search/safe.ts). */
+  hasWaste: boolean;
+  /** Cards a draw turns onto the waste. */
+  drawCount: number;
+  /** Redeals allowed (Infinity: no limit). */
+  redeals: number;
+  /** The stock may be drawn only while some foundation holds a card played to it. */
+  lockedStock: boolean;
+  /** SPACES_ANY, SPACES_KINGS or SPACES_NONE. */
+  spaces: number;
+  /** [card]: 1 if the player may put the card (or a run from it) into an empty tableau pile. */
+  spaceTakes: Uint8Array;
+  /** RUNS_SINGLE, RUNS_BUILT or RUNS_ANY. */
+  runs: number;
+  /** An emptied tableau pile is filled at once from the waste (then the stock), or from the stock. */
+  autoFillFromWaste: boolean;
+  autoFillFromStock: boolean;
+  /** Whether the deal puts cards face down (the state then keeps a face-down count per pile). */
+  faceDown: boolean;
+  /** Cards the foundations hold before any is played to them (dealt first cards). */
+  dealtHome: number;
+  /** The safe move home of src/search/safe.ts: on where its proof's conditions hold (src/search/dominance.ts). */
   safeHomeLowerRanks: boolean;
   /**
-   * The suit swaps (Game.suitSwaps) as card permutations: [image * 52 + card] for the images of
-   * the group they generate, image 0 the identity; `images` of them (1 where there are none).
+   * The proved suit swaps (src/engine/symmetry.ts) as card permutations: [image * 52 + card] for
+   * the images of the group they generate, image 0 the identity; `images` of them (1 where there are none).
    */
   suitImage: Uint8Array;
   images: number;
@@ -80,7 +105,7 @@ export interface Rules {
 export function compileRules(game: Game): Rules {
   const nFoundations = game.foundations.reduce((n, g) => n + g.count, 0);
   const nTableau = game.tableau.count;
-  // The move generator keeps a set of tableau piles in one 32-bit word.
+  // The move generator keeps a set of tableau piles in one 32-bit word (the reader checks it too).
   if (nTableau > 32) throw new Error(`${game.id}: at most 32 tableau piles, not ${nTableau}`);
   const nReserves = game.reserves.length;
   const firstTableau = nFoundations;
@@ -97,7 +122,7 @@ export function compileRules(game: Game): Rules {
   game.foundations.forEach((group, g) => {
     for (let i = 0; i < group.count; i++, p++) {
       kindOf[p] = KIND_F;
-      capacity[p] = game.foundationMax;
+      capacity[p] = group.max;
       groupOf[p] = g;
     }
   });
@@ -109,14 +134,20 @@ export function compileRules(game: Game): Rules {
   kindOf[stock] = KIND_S;
   kindOf[waste] = KIND_W;
 
-  const groupStart = Int8Array.from(game.foundations, (g) => (g.firstCards ? START_NEVER : g.start === 'base-rank' ? START_BASE : g.start));
-  const minFoundation = Uint8Array.from(game.foundations, (g) => (g.firstCards ? 1 : 0));
+  const groupStart = Int8Array.from(game.foundations, (g) =>
+    g.start === 'dealt' ? START_NEVER : g.start === 'base-rank' ? START_BASE : g.start,
+  );
+  const minFoundation = Uint8Array.from(game.foundations, (g) => (g.start === 'dealt' ? 1 : 0));
   const foundationFollows = new Uint8Array(game.foundations.length * 52 * 52);
   game.foundations.forEach((group, g) => {
-    for (let a = 0; a < 52; a++) for (let b = 0; b < 52; b++) foundationFollows[g * 2704 + a * 52 + b] = follows(group, a, b) ? 1 : 0;
+    for (let a = 0; a < 52; a++) for (let b = 0; b < 52; b++) foundationFollows[g * 2704 + a * 52 + b] = follows(group.build, a, b) ? 1 : 0;
   });
   const tableauFollows = new Uint8Array(52 * 52);
-  for (let a = 0; a < 52; a++) for (let b = 0; b < 52; b++) tableauFollows[a * 52 + b] = follows(game.tableau, a, b) ? 1 : 0;
+  for (let a = 0; a < 52; a++) for (let b = 0; b < 52; b++) tableauFollows[a * 52 + b] = follows(game.tableau.build, a, b) ? 1 : 0;
+  const spaces = game.tableau.spaces === 'any' ? SPACES_ANY : game.tableau.spaces === 'kings' ? SPACES_KINGS : SPACES_NONE;
+  const spaceTakes = Uint8Array.from({ length: 52 }, (_, c) =>
+    spaces === SPACES_ANY || (spaces === SPACES_KINGS && rankOf(c) === 13) ? 1 : 0,
+  );
 
   const groups = game.foundations.length;
   const foundationNextLo = new Uint32Array(groups * 52);
@@ -143,13 +174,14 @@ export function compileRules(game: Game): Rules {
     canMove[KIND_LETTERS.indexOf(m[0] as PileKind) * 5 + KIND_LETTERS.indexOf(m[2] as PileKind)] = 1;
   }
 
+  const told = cardIdentity(game);
   const identity = new Uint8Array(52);
   for (let c = 0; c < 52; c++) {
-    identity[c] = game.cardIdentity === 'card' ? c : game.cardIdentity === 'rank' ? rankOf(c) - 1 : (rankOf(c) - 1) * 2 + colourOf(c);
+    identity[c] = told === 'card' ? c : told === 'rank' ? rankOf(c) - 1 : (rankOf(c) - 1) * 2 + colourOf(c);
   }
-  const identities = game.cardIdentity === 'card' ? 52 : game.cardIdentity === 'rank' ? 13 : 26;
+  const identities = told === 'card' ? 52 : told === 'rank' ? 13 : 26;
 
-  const swaps = game.suitSwaps ?? [];
+  const swaps = suitSwaps(game);
   const images = 1 << swaps.length;
   const suitImage = new Uint8Array(images * 52);
   for (let image = 0; image < images; image++) {
@@ -188,13 +220,19 @@ export function compileRules(game: Game): Rules {
     rankLo,
     rankHi,
     usesBaseRank: game.foundations.some((g) => g.start === 'base-rank'),
-    drawToTableau: game.draw === 'to-every-tableau-pile',
-    emptyTableauAlways: game.tableau.emptyAccepts === 'always',
-    tableauRuns: game.tableau.runs,
-    autoFill: game.autoFill,
-    safeHomeLowerRanks: game.safeHome === 'lower-ranks-home',
-    bestFirst: game.bestFirst === true,
-    restartsBeforeBestFirst: game.restartsBeforeBestFirst === true,
+    drawToTableau: game.stock.draw === 'to-every-tableau-pile',
+    hasWaste: game.stock.draw === 'to-waste',
+    drawCount: game.stock.drawCount,
+    redeals: game.stock.redeals,
+    lockedStock: game.stock.lockedUntilFoundation,
+    spaces,
+    spaceTakes,
+    runs: game.tableau.runs === 'single' ? RUNS_SINGLE : game.tableau.runs === 'built' ? RUNS_BUILT : RUNS_ANY,
+    autoFillFromWaste: game.tableau.autoFill === 'waste-then-stock',
+    autoFillFromStock: game.tableau.autoFill !== 'none',
+    faceDown: game.deal.some((d) => d.faceDown),
+    dealtHome: game.foundations.reduce((n, g) => n + g.firstCards.length, 0),
+    safeHomeLowerRanks: safeHomeConditions(game).length === 0,
     identity,
     identities,
     suitImage,
@@ -214,7 +252,7 @@ export function pileId(rules: Rules, p: number): string {
 /** Pile index of a pile id, or -1. */
 export function pileIndex(rules: Rules, id: string): number {
   if (id === 's') return rules.stock;
-  if (id === 'w') return rules.game.hasWaste ? rules.waste : -1;
+  if (id === 'w') return rules.hasWaste ? rules.waste : -1;
   const m = /^([ftr])(\d+)$/.exec(id);
   if (!m) return -1;
   const i = Number(m[2]);

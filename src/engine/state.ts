@@ -1,6 +1,7 @@
 // The position as the engine holds it: one Uint8Array of cards (pile p's cards at
-// p * stride .. p * stride + len[p] - 1, bottom to top), pile lengths, Double Signora's base rank,
-// and the Zobrist key, kept up to date by push and pop.
+// p * stride .. p * stride + len[p] - 1, bottom to top), pile lengths, face-down counts, the
+// base rank where the rules have one, the redeals made, and the Zobrist key, kept up to date
+// by push and pop.
 import { cardName, parseCard, parseRank, rankName } from '../cards.js';
 import type { Position } from '../position.js';
 import type { CompiledGame } from './game.js';
@@ -16,8 +17,12 @@ export class State {
   readonly stride: number;
   readonly cards: Uint8Array;
   readonly len: Uint8Array;
-  /** Double Signora's base rank, 0 while none is fixed. */
+  /** The base rank (foundations that start with 'base-rank'), 0 while none is fixed. */
   base = 0;
+  /** Per pile, how many cards at its bottom are face down (never its top card). */
+  readonly down: Uint8Array;
+  /** Redeals made so far. */
+  redeals = 0;
   keyLo = 0;
   keyHi = 0;
   readonly pileLo: Uint32Array;
@@ -56,6 +61,7 @@ export class State {
     this.stride = rules.totalCards;
     this.cards = new Uint8Array(rules.nPiles * this.stride);
     this.len = new Uint8Array(rules.nPiles);
+    this.down = new Uint8Array(rules.nPiles);
     this.pileLo = new Uint32Array(rules.nPiles);
     this.pileHi = new Uint32Array(rules.nPiles);
     this.twinOf = new Uint8Array(rules.nPiles);
@@ -78,6 +84,7 @@ export class State {
     const r = this.rules;
     if (pos.game !== r.game.id) throw new Error(`a ${r.game.id} state cannot hold a ${pos.game} position`);
     this.len.fill(0);
+    this.down.fill(0);
     this.home = 0;
     this.depth = 0;
     this.pileClass = r.drawToTableau ? this.zobrist.ownClass : this.zobrist.sharedClass;
@@ -90,6 +97,10 @@ export class State {
     fill(r.stock, pos.stock);
     fill(r.waste, pos.waste);
     this.base = pos.base ? parseRank(pos.base) : 0;
+    pos.faceDown?.forEach((n, i) => {
+      this.down[r.firstTableau + i] = n;
+    });
+    this.redeals = pos.redeals ?? 0;
     this.seed = pos.seed;
     if (r.drawToTableau && pos.stock.length === 0) this.pileClass = this.zobrist.sharedClass;
     this.rehash();
@@ -109,6 +120,8 @@ export class State {
       waste: pile(r.waste),
     };
     if (r.usesBaseRank) pos.base = this.base ? rankName(this.base) : null;
+    if (r.faceDown) pos.faceDown = Array.from(this.down.subarray(r.firstTableau, r.firstTableau + r.nTableau));
+    if (r.redeals > 0) pos.redeals = this.redeals;
     return pos;
   }
 
@@ -185,6 +198,54 @@ export class State {
     this.rehash();
   }
 
+  /** Sets how many cards at the bottom of pile p are face down, and its hash with it. */
+  setDown(p: number, n: number): void {
+    const z = this.zobrist;
+    const cls = this.pileClass[p]! * z.stride;
+    const lo = z.downLo[cls + this.down[p]!]! ^ z.downLo[cls + n]!;
+    const hi = z.downHi[cls + this.down[p]!]! ^ z.downHi[cls + n]!;
+    this.down[p] = n;
+    this.xorPile(p, lo, hi);
+    if (this.images > 1) {
+      for (let image = 1; image < this.images; image++) this.xorImagePile(image * this.rules.nPiles + p, lo, hi);
+    }
+  }
+
+  setRedeals(n: number): void {
+    const z = this.zobrist;
+    this.keyLo = (this.keyLo - z.redealLo[this.redeals]! + z.redealLo[n]!) >>> 0;
+    this.keyHi = (this.keyHi - z.redealHi[this.redeals]! + z.redealHi[n]!) >>> 0;
+    this.redeals = n;
+  }
+
+  /** XORs a term into pile p's hash (image 0) and moves the key by the change. */
+  private xorPile(p: number, termLo: number, termHi: number): void {
+    const lo = (this.pileLo[p]! ^ termLo) >>> 0;
+    const hi = (this.pileHi[p]! ^ termHi) >>> 0;
+    this.pileLo[p] = lo;
+    this.pileHi[p] = hi;
+    const mixedLo = mix32(lo);
+    const mixedHi = mix32(hi ^ 0x9e3779b9);
+    this.keyLo = (this.keyLo - this.mixedLo[p]! + mixedLo) >>> 0;
+    this.keyHi = (this.keyHi - this.mixedHi[p]! + mixedHi) >>> 0;
+    this.mixedLo[p] = mixedLo;
+    this.mixedHi[p] = mixedHi;
+  }
+
+  /** The same for one suit image's pile hash, k = image * nPiles + pile. */
+  private xorImagePile(k: number, termLo: number, termHi: number): void {
+    const lo = (this.imageLo[k]! ^ termLo) >>> 0;
+    const hi = (this.imageHi[k]! ^ termHi) >>> 0;
+    this.imageLo[k] = lo;
+    this.imageHi[k] = hi;
+    const mixedLo = mix32(lo);
+    const mixedHi = mix32(hi ^ 0x9e3779b9);
+    this.keyLo = (this.keyLo - this.mixedLo[k]! + mixedLo) >>> 0;
+    this.keyHi = (this.keyHi - this.mixedHi[k]! + mixedHi) >>> 0;
+    this.mixedLo[k] = mixedLo;
+    this.mixedHi[k] = mixedHi;
+  }
+
   setBase(rank: number): void {
     const z = this.zobrist;
     this.keyLo = (this.keyLo - z.baseLo[this.base]! + z.baseLo[rank]!) >>> 0;
@@ -192,7 +253,7 @@ export class State {
     this.base = rank;
   }
 
-  /** Switches Double Dot's tableau piles to one hash class once no draw can reach them. */
+  /** Switches tableau piles to one hash class once no draw onto every pile can reach them. */
   setTableauInterchangeable(yes: boolean): void {
     this.pileClass = yes ? this.zobrist.sharedClass : this.zobrist.ownClass;
     this.rehash();
@@ -218,12 +279,12 @@ export class State {
   private hashPiles(store: boolean): void {
     const z = this.zobrist;
     const r = this.rules;
-    let keyLo = z.baseLo[this.base]!;
-    let keyHi = z.baseHi[this.base]!;
+    let keyLo = z.baseLo[this.base]! + z.redealLo[this.redeals]!;
+    let keyHi = z.baseHi[this.base]! + z.redealHi[this.redeals]!;
     for (let image = 0; image < this.images; image++) {
       for (let p = 0; p < r.nPiles; p++) {
-        let lo = 0;
-        let hi = 0;
+        let lo = z.downLo[this.pileClass[p]! * z.stride + this.down[p]!]!;
+        let hi = z.downHi[this.pileClass[p]! * z.stride + this.down[p]!]!;
         for (let d = 0; d < this.len[p]!; d++) {
           const card = r.suitImage[image * 52 + this.cards[p * this.stride + d]!]!;
           const i = (this.pileClass[p]! * z.stride + d) * z.identities + r.identity[card]!;

@@ -15,6 +15,12 @@ export interface Zobrist {
   /** Keys for Double Signora's base rank, by rank (index 0: none fixed). */
   baseLo: Uint32Array;
   baseHi: Uint32Array;
+  /** Keys for a pile's face-down count, [cls * stride + count] (0 for none, so that games without face-down cards keep their keys). */
+  downLo: Uint32Array;
+  downHi: Uint32Array;
+  /** Keys for the redeals made, by count (0 for none), where the rules limit them. */
+  redealLo: Uint32Array;
+  redealHi: Uint32Array;
   /** Class of each pile when tableau piles are interchangeable, and when they are told apart. */
   sharedClass: Uint8Array;
   ownClass: Uint8Array;
@@ -31,7 +37,7 @@ export function mix32(h: number): number {
 }
 
 export function makeZobrist(rules: Rules): Zobrist {
-  const groups = rules.game.foundations.length;
+  const groups = rules.groupStart.length;
   const tableauClass = groups;
   const reserveClass = groups + 1 + rules.nTableau;
   const classes = reserveClass + 3;
@@ -67,5 +73,23 @@ export function makeZobrist(rules: Rules): Zobrist {
     baseLo[r] = rng.next() >>> 0;
     baseHi[r] = rng.next() >>> 0;
   }
-  return { lo, hi, stride, identities: rules.identities, baseLo, baseHi, sharedClass, ownClass };
+  // Drawn after the others, so that the keys above stay as they are for every game.
+  const downLo = new Uint32Array(classes * stride);
+  const downHi = new Uint32Array(classes * stride);
+  if (rules.faceDown) {
+    for (let i = 0; i < downLo.length; i++) {
+      if (i % stride === 0) continue;
+      downLo[i] = rng.next() >>> 0;
+      downHi[i] = rng.next() >>> 0;
+    }
+  }
+  const redealLo = new Uint32Array(256);
+  const redealHi = new Uint32Array(256);
+  if (Number.isFinite(rules.redeals)) {
+    for (let i = 1; i <= rules.redeals; i++) {
+      redealLo[i] = rng.next() >>> 0;
+      redealHi[i] = rng.next() >>> 0;
+    }
+  }
+  return { lo, hi, stride, identities: rules.identities, baseLo, baseHi, downLo, downHi, redealLo, redealHi, sharedClass, ownClass };
 }

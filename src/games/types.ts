@@ -1,92 +1,104 @@
-// A game is its rules written as data: what piles there are, how they are dealt, what builds on
-// what, and which piles may play to which. The engine compiles this into lookup tables.
-
-export type GameId = 'double-signora' | 'double-aces-and-kings' | 'double-dot' | 'mamy-susan';
+// A game is its rules written as data (a rules file in rules/, docs/rules.md): what piles there
+// are, how they are dealt, what builds on what, and which piles may play to which. The reader
+// (read.ts) checks a file against the schema (schema.ts) and fills in the defaults; the engine
+// compiles the result into lookup tables, and the referee and the viewer read it on their own.
 
 /** How consecutive cards of a pile relate in suit. */
 export type SuitRule = 'any' | 'same-suit' | 'alternate-colour';
 
 export interface Build {
-  /** Rank change from a card to the next one laid on it (+1 up, -1 down, +2 ...). */
+  /** Rank change from a card to the next one laid on it (+1 up, -1 down, +2 ...; 0: nothing builds). */
   step: number;
   /** Whether the ranks run round the corner (K then A going up). */
   wrap: boolean;
   suit: SuitRule;
 }
 
-export interface FoundationGroup extends Build {
+export interface FoundationGroup {
   count: number;
   /**
-   * What an empty foundation of this group accepts: a rank (1 = Ace, 13 = King), or
-   * 'base-rank' (the first card played to any foundation fixes the rank for all of them).
-   * Groups that are dealt a first card (`firstCards`) are never empty.
+   * What an empty foundation of this group accepts: a rank (1 = Ace, 13 = King); 'base-rank'
+   * (the first card played to any foundation fixes the rank for all of them); or 'dealt' (each
+   * foundation is given its first card, `firstCards`, before the deal, and that card never leaves).
    */
-  start: number | 'base-rank';
-  /** Cards placed on these foundations before the deal; they never leave. */
-  firstCards?: string[];
+  start: number | 'base-rank' | 'dealt';
+  /** With start 'dealt': one card per foundation of the group, in order. */
+  firstCards: string[];
+  build: Build;
+  /** Cards at most on one foundation of the group. */
+  max: number;
+}
+
+export interface Tableau {
+  count: number;
+  build: Build;
+  /** Cards at most on one pile: 1 for a one-card slot; Infinity for no limit (null in a file). */
+  capacity: number;
+  /** What moves as a unit: single cards only, a run built by `build`, or any face-up cards. */
+  runs: 'single' | 'built' | 'any';
+  /** What a player may put into an empty pile: any card (or run), a King (or a run from a King), or nothing. */
+  spaces: 'any' | 'kings' | 'none';
+  /**
+   * An empty pile is filled at once, as part of the move that emptied it: from the waste, else
+   * the stock; or from the stock; or not at all. A space is the player's only once those are out.
+   */
+  autoFill: 'none' | 'waste-then-stock' | 'stock';
+}
+
+export interface Reserve {
+  cards: number;
+  /** Whether a player sees every card of the reserve, or only its top (the rest face down). */
+  visible: 'all' | 'top';
+}
+
+export interface Stock {
+  /** Turn cards onto the waste, or deal one card onto every tableau pile (no waste then). */
+  draw: 'to-waste' | 'to-every-tableau-pile';
+  /** Cards turned onto the waste at a time (the last one turned is the waste's top). */
+  drawCount: number;
+  /** How often the waste may be turned over into a new stock: a number, or Infinity ('unlimited' in a file). */
+  redeals: number;
+  /** Whether the stock may be drawn from only once some card has been played to a foundation. */
+  lockedUntilFoundation: boolean;
 }
 
 /** Pile kinds as written in move notation. */
 export type PileKind = 'f' | 't' | 'r' | 'w';
+export type MoveKind = `${PileKind}>${PileKind}`;
+
+/** One step of the deal: `cards` cards to one pile, or one card to each tableau pile of a range, `times` over. */
+export type DealStep =
+  | { pile: string; cards: number; faceDown: boolean }
+  | { row: 't'; from: number; to: number; times: number; faceDown: boolean };
+
+export interface StatedRate {
+  /** As a fraction: 0.2 for 20 %. */
+  rate: number;
+  /** Who states it, and for what kind of play. */
+  source: string;
+}
 
 export interface Game {
-  id: GameId;
+  /** The id, `GAME` or `GAME:VARIANT` (FORMATS.md). */
+  id: string;
   name: string;
+  /** Where the rules come from (RULES.md ids, a public page, a program's source). */
+  source: string;
   decks: number;
-  /** The win rate stated on the game's page, as a fraction, or null where none is stated. */
-  stated: number | null;
+  stated: StatedRate | null;
   foundations: FoundationGroup[];
-  /** Cards at most on one foundation. */
-  foundationMax: number;
-  tableau: Build & {
-    count: number;
-    /** Cards at most on one tableau pile (a one-card slot, or unlimited). */
-    capacity: number;
-    /** Whether a run of built cards at the top may move as a unit. */
-    runs: boolean;
-    /**
-     * When an empty tableau pile may receive a card: 'always', or 'stock-and-waste-empty' for a
-     * game that auto-fills spaces from the waste or stock while they last.
-     */
-    emptyAccepts: 'always' | 'stock-and-waste-empty';
-  };
-  /** Cards dealt to each reserve. */
-  reserves: number[];
-  hasWaste: boolean;
-  /** Which pile kinds may play to which, e.g. 'r>f'. */
-  moves: `${PileKind}>${PileKind}`[];
-  /** The draw: turn one card onto the waste, or deal one card onto every tableau pile. */
-  draw: 'to-waste' | 'to-every-tableau-pile';
-  /** Spaces in the tableau are filled at once from the waste, else the stock. */
-  autoFill: boolean;
-  /**
-   * The order in which the shuffled cards are dealt, one pile id per card; the rest form the
-   * stock, the next card dealt becoming the stock's top.
-   */
-  dealOrder: string[];
-  /** What the rules can tell apart about a card: it decides which cards hash the same. */
-  cardIdentity: 'card' | 'rank-and-colour' | 'rank';
-  /**
-   * A move home the search may make at once without trying alternatives, where the game's file
-   * proves it never loses a win: 'lower-ranks-home' (a card all of whose lower ranks are home).
-   */
-  safeHome?: 'lower-ranks-home';
-  /**
-   * Whether the solver starts with a best-first pass (src/search/bestfirst.ts) before its
-   * depth-first ones. A measured choice, not a rule: the game's file gives the figures.
-   */
-  bestFirst?: boolean;
-  /**
-   * Where the search begins best-first: whether a few restarts of the depth-first passes come
-   * before the best-first rounds (absent: every best-first round first). Measured too.
-   */
-  restartsBeforeBestFirst?: boolean;
-  /**
-   * Pairs of suits the rules cannot tell apart when swapped throughout (every card of one suit
-   * becomes the other's and back), where the game's file proves that the swap maps legal play to
-   * legal play: the search may then key a position and its images as one (src/engine/state.ts).
-   */
-  suitSwaps?: [string, string][];
-  /** Cards whose order a player cannot see besides the stock: reserve cards under the top. */
-  hiddenReserveUnderTop: boolean;
+  tableau: Tableau;
+  reserves: Reserve[];
+  stock: Stock;
+  /** Which pile kinds may play to which, e.g. 'r>f'; 'f>t' is a take-back, 'f>f' between foundations. */
+  moves: MoveKind[];
+  /** The deal, in order; the cards left form the stock, the next card dealt becoming its top. */
+  deal: DealStep[];
+}
+
+/** A game as its file has it: the game's default reading and its named variants (other readings). */
+export interface GameFile {
+  game: Game;
+  /** Variant id to its description and the game it makes. */
+  variants: Map<string, { description: string; game: Game }>;
 }

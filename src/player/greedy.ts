@@ -36,7 +36,7 @@ export function greedyRank(view: View, move: string): number {
   const below = pile[pile.length - count - 1];
   if (below === undefined) return dstEmpty ? 0 : 25;
   const moved = pile[pile.length - count]!;
-  const sitsOnBuild = follows(getGame(view.game).tableau, parseCard(below), parseCard(moved));
+  const sitsOnBuild = follows(getGame(view.game).tableau.build, parseCard(below), parseCard(moved));
   return sitsOnBuild || dstEmpty ? 0 : 25;
 }
 

@@ -6,7 +6,7 @@ import type { Position } from '../position.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
-import { getGame } from '../games/index.js';
+import { getGame, rulesHashOf } from '../games/index.js';
 import { replay } from '../referee.js';
 import type { SolveResult } from '../result.js';
 import { roundMs } from '../solve.js';
@@ -38,6 +38,7 @@ export function playGame(position: Position, player: Player, onMove?: (move: str
   const mostHome = verdict.final.foundations.reduce((n, pile) => n + pile.length, 0);
   return {
     game: position.game,
+    rulesHash: rulesHashOf(position.game),
     ...(position.seed !== undefined ? { seed: position.seed } : {}),
     position,
     result: verdict.won ? 'won' : 'lost',

@@ -1,6 +1,5 @@
 // The players that see only what a person sees, by name, and by the label a results row gives.
 import { UsageError } from '../errors.js';
-import type { GameId } from '../games/index.js';
 import { bestPlayer } from './best.js';
 import { greedyPlayer } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
@@ -23,7 +22,7 @@ export interface PlayerSettings {
 }
 
 /** A fresh player for one deal (the sampling players keep their decision count per game). */
-export function makePlayer(name: PlayerName, game: GameId, settings: PlayerSettings, dealSeed: number, report?: DecisionReport): Player {
+export function makePlayer(name: PlayerName, game: string, settings: PlayerSettings, dealSeed: number, report?: DecisionReport): Player {
   if (name === 'greedy') return greedyPlayer;
   if (name === 'sampling') return samplingPlayer(settings.sampling, dealSeed, report);
   return bestPlayer(game, settings.budget, settings.sampling.seed, dealSeed, report);

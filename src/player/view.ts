@@ -1,30 +1,38 @@
 // What a player sees (RULES.md "What a player sees"): every pile face up except the stock's
-// order and, in Mamy Susan, the reserve cards under the top. A player's code gets only this.
+// order, the reserve cards under the top where the rules show only a reserve's top, and the
+// tableau's face-down cards. A player's code gets only this.
 import { cardName, orderedDecks } from '../cards.js';
 import type { Position } from '../position.js';
+import { dealsFaceDown } from '../games/deal-order.js';
 import { getGame } from '../games/index.js';
 
 export interface View {
   game: Position['game'];
   foundations: string[][];
+  /** Tableau piles with only their face-up cards; `tableauHidden[i]` cards lie face down beneath. */
   tableau: string[][];
+  tableauHidden: number[];
   /** Reserves with only their visible cards; `hiddenUnder[i]` cards lie face down beneath. */
   reserves: string[][];
   hiddenUnder: number[];
   waste: string[];
   stockCount: number;
   base?: string | null;
-  /** The cards the player has not seen, sorted: the stock and the hidden reserve cards. */
+  /** Redeals made (games with redeals). */
+  redeals?: number;
+  /** The cards the player has not seen, sorted: the stock, the hidden reserve and face-down tableau cards. */
   unseen: string[];
 }
 
 export function viewOf(pos: Position): View {
   const game = getGame(pos.game);
-  const hideUnderTop = game.hiddenReserveUnderTop;
-  const reserves = pos.reserves.map((p) => (hideUnderTop ? p.slice(-1) : [...p]));
-  const hiddenUnder = pos.reserves.map((p) => (hideUnderTop ? Math.max(0, p.length - 1) : 0));
+  const hideUnderTop = (i: number): boolean => game.reserves[i]!.visible === 'top';
+  const reserves = pos.reserves.map((p, i) => (hideUnderTop(i) ? p.slice(-1) : [...p]));
+  const hiddenUnder = pos.reserves.map((p, i) => (hideUnderTop(i) ? Math.max(0, p.length - 1) : 0));
+  const tableauHidden = pos.tableau.map((_, i) => pos.faceDown?.[i] ?? 0);
+  const tableau = pos.tableau.map((p, i) => p.slice(tableauHidden[i]));
   const seen = new Map<string, number>();
-  for (const pile of [...pos.foundations, ...pos.tableau, ...reserves, pos.waste]) {
+  for (const pile of [...pos.foundations, ...tableau, ...reserves, pos.waste]) {
     for (const c of pile) seen.set(c, (seen.get(c) ?? 0) + 1);
   }
   const unseen: string[] = [];
@@ -36,19 +44,22 @@ export function viewOf(pos: Position): View {
   return {
     game: pos.game,
     foundations: pos.foundations.map((p) => [...p]),
-    tableau: pos.tableau.map((p) => [...p]),
+    tableau,
+    tableauHidden,
     reserves,
     hiddenUnder,
     waste: [...pos.waste],
     stockCount: pos.stock.length,
     ...('base' in pos ? { base: pos.base ?? null } : {}),
+    ...(pos.redeals !== undefined ? { redeals: pos.redeals } : {}),
     unseen,
   };
 }
 
 /**
  * A full position consistent with the view: the unseen cards, in the order given, fill the
- * hidden reserve cards (bottom up) and then the stock (bottom up).
+ * hidden reserve cards (bottom up), then the face-down tableau cards (bottom up), then the stock
+ * (bottom up).
  */
 export function determinize(view: View, unseenOrder: readonly string[]): Position {
   let next = 0;
@@ -56,11 +67,15 @@ export function determinize(view: View, unseenOrder: readonly string[]): Positio
   const pos: Position = {
     game: view.game,
     foundations: view.foundations.map((p) => [...p]),
-    tableau: view.tableau.map((p) => [...p]),
+    tableau: [],
     reserves: view.reserves.map((p, i) => [...take(view.hiddenUnder[i]!), ...p]),
-    stock: take(view.stockCount),
+    stock: [],
     waste: [...view.waste],
   };
+  pos.tableau = view.tableau.map((p, i) => [...take(view.tableauHidden[i]!), ...p]);
+  pos.stock = take(view.stockCount);
   if ('base' in view) pos.base = view.base ?? null;
+  if (dealsFaceDown(getGame(view.game))) pos.faceDown = [...view.tableauHidden];
+  if (view.redeals !== undefined) pos.redeals = view.redeals;
   return pos;
 }

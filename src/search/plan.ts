@@ -1,6 +1,7 @@
 // The pass plan: which passes a search makes, in what order, with what share of the limits.
 // The chosen settings as data and the one function that lays them out for a position; the
 // solver (solver.ts) runs the plan. docs/tuning.md has the measurement behind every setting.
+import { searchProfile } from './profile.js';
 import type { State } from '../engine/state.js';
 import { UNBOUNDED, type BestFirstPass, type DepthFirstPass, type RestartStage, type RoundsStage, type Stage } from './passes.js';
 import { RESTART_SEEDS, threadRoundSeeds, threadTies } from './seeds.js';
@@ -47,7 +48,7 @@ export interface PlanChoices {
   readonly ties: number;
   /** Whether the cheap passes are restarted on Luby's schedule with new ties seeds, or made once each. */
   readonly restarts: boolean;
-  /** Where the game has restarts before its best-first rounds (Rules.restartsBeforeBestFirst): their share (0: none). */
+  /** Where the profile has restarts before its best-first rounds (src/search/profile.ts): their share (0: none). */
   readonly restartsFirst: number;
   /** Where the base rank is open: whether one cheap pass per base rank comes before the rest. */
   readonly basePasses: boolean;
@@ -126,8 +127,9 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     restarts,
     unitNodes: choices.restartUnit,
   });
-  if (state.rules.bestFirst) {
-    const restartsFirst = state.rules.restartsBeforeBestFirst ? choices.restartsFirst : 0;
+  const profile = searchProfile(state.rules);
+  if (profile.bestFirst) {
+    const restartsFirst = profile.restartsBeforeBestFirst ? choices.restartsFirst : 0;
     if (restartsFirst > 0) plan.push(restartStage(restartsFirst));
     if (choices.plainFirstPass)
       plan.push({

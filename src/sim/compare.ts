@@ -1,7 +1,6 @@
 // The comparison that matters: per game, what can be won with every card known (thoughtful),
 // what the players that see only what a person sees win, and the figure stated on the game's
 // page (a player's figure), each with its 95 % interval, one line a game.
-import { GAMES } from '../games/index.js';
 import { percent, statedText, summarize, type GameSummary } from './summary.js';
 import type { DealRow } from './types.js';
 
@@ -15,11 +14,17 @@ export function compare(rows: readonly DealRow[]): Comparison {
   const summaries = summarize(rows);
   const labels = [...new Set(summaries.map((s) => s.player))];
   const players = [...labels.filter((p) => p === 'thoughtful'), ...labels.filter((p) => p !== 'thoughtful')];
-  const games = GAMES.filter((g) => summaries.some((s) => s.game === g.id)).map((g) => ({
-    game: g.id,
-    stated: g.stated,
-    byPlayer: Object.fromEntries(players.map((p) => [p, summaries.find((s) => s.game === g.id && s.player === p)])),
-  }));
+  // Summaries come in the tool's game order; a game read under two rule sets gets a line each.
+  const keys = [...new Set(summaries.map((s) => `${s.game}\u0000${s.rules}`))];
+  const games = keys.map((key) => {
+    const mine = summaries.filter((s) => `${s.game}\u0000${s.rules}` === key);
+    const many = summaries.some((s) => s.game === mine[0]!.game && s.rules !== mine[0]!.rules);
+    return {
+      game: many ? `${mine[0]!.game} (rules ${mine[0]!.rules || 'not recorded'})` : mine[0]!.game,
+      stated: mine[0]!.stated,
+      byPlayer: Object.fromEntries(players.map((p) => [p, mine.find((s) => s.player === p)])),
+    };
+  });
   return { players, games };
 }
 

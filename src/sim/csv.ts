@@ -3,7 +3,6 @@
 // are found by their header name, so files with extra or reordered columns still read.
 import { stringify } from 'csv-stringify/sync';
 import { UsageError } from '../errors.js';
-import { GAMES, type GameId } from '../games/index.js';
 import { MAX_SEED } from '../deal.js';
 import { CONTROL, readTextChunks } from '../files.js';
 import type { DealResult, DealRow } from './types.js';
@@ -23,6 +22,7 @@ export const COLUMNS = [
   'memory_mb',
   'error',
   'solver',
+  'rules',
 ] as const;
 
 export type CsvRecord = Record<string, string>;
@@ -46,6 +46,7 @@ export function recordOf(row: DealRow): CsvRecord {
     memory_mb: String(row.settings.memoryMb),
     error: row.error,
     solver: row.solver,
+    rules: row.rules,
   };
 }
 
@@ -274,10 +275,14 @@ function wholeRow(builder: ResultsBuilder, text: string, line: number): boolean 
 /** Longest `solver` value read (a version and a commit id are far shorter). */
 const MAX_SOLVER_CHARS = 100;
 
+/** A game id as rows hold it: `GAME` or `GAME:VARIANT`. */
+const GAME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?::[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
+
 /** A checked row from a record; `where` names the file and row in errors. */
 export function rowOf(rec: CsvRecord, where: string): DealRow {
   const game = rec.game ?? '';
-  if (!GAMES.some((g) => g.id === game)) throw new UsageError(`${where}: unknown game '${game}'`);
+  if (!GAME_ID.test(game))
+    throw new UsageError(`${where}: bad game '${game.slice(0, 60)}' (an id such as mamy-susan or mamy-susan:pysolfc)`);
   const seedText = rec.seed ?? '';
   if (!/^\d+$/.test(seedText) || Number(seedText) > MAX_SEED) throw new UsageError(`${where}: bad seed '${seedText}'`);
   const result = rec.result as DealResult;
@@ -296,10 +301,13 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
   const solver = (rec.solver ?? '').trim();
   if (CONTROL.test(solver) || solver.length > MAX_SOLVER_CHARS)
     throw new UsageError(`${where}: bad solver ${JSON.stringify(solver.slice(0, 40))} (a version such as 0.1.0+3a1c666)`);
+  const rules = (rec.rules ?? '').trim();
+  if (!/^[0-9a-f]{0,64}$/.test(rules))
+    throw new UsageError(`${where}: bad rules ${JSON.stringify(rules.slice(0, 40))} (a short hash such as 3fa2c81b09de)`);
   const tf = (rec.table_full ?? '').trim();
   if (!['', 'true', 'false', '1', '0'].includes(tf)) throw new UsageError(`${where}: bad table_full '${tf}' (true or false)`);
   return {
-    game: game as GameId,
+    game,
     seed: Number(seedText),
     player,
     result,
@@ -315,6 +323,7 @@ export function rowOf(rec: CsvRecord, where: string): DealRow {
     },
     error: rec.error ?? '',
     solver,
+    rules,
   };
 }
 

@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { identity } from '../files.js';
-import { GAMES } from '../games/index.js';
+import { gameOrder } from '../games/index.js';
 import type { SolveSettings } from '../settings.js';
 import { COLUMNS, dealKey, formatCsv, readResults, type ResultsFile } from './csv.js';
 import { shardOfFile, type Shard } from './shard.js';
@@ -152,7 +152,7 @@ function checkStudy(study: string, group: ShardFile[]): void {
   }
 
   // The same players in every shard that has deals of a game.
-  for (const game of GAMES.map((g) => g.id)) {
+  for (const game of new Set(group.flatMap((g) => g.results.rows.map((r) => r.game)))) {
     const players = group
       .map((g) => ({
         file: g.results.file,
@@ -229,7 +229,7 @@ function checkNoGap(what: string, list: { row: DealRow }[], count: number, group
 export function mergedCsv(set: ResultSet): string {
   const header: string[] = [...COLUMNS];
   for (const f of set.files) for (const h of f.header) if (!header.includes(h)) header.push(h);
-  const order = (game: string): number => GAMES.findIndex((g) => g.id === game);
+  const order = gameOrder;
   const entries = set.files.flatMap((f) => f.rows.map((row, i) => ({ row, record: f.records[i]! })));
   entries.sort((a, b) => order(a.row.game) - order(b.row.game) || a.row.player.localeCompare(b.row.player) || a.row.seed - b.row.seed);
   return formatCsv(

@@ -4,6 +4,7 @@
 // Aborting stops the submitting; running deals are cancelled (their threads terminated) and
 // dropped, never written as rows.
 import { setMaxListeners } from 'node:events';
+import { addedGames } from '../games/index.js';
 import type { SolveResult } from '../result.js';
 import { workerEntry, workerFileEntry } from '../threads.js';
 import { errorRow, rowFromResult, type DealRow, type DealTask } from './types.js';
@@ -38,6 +39,8 @@ export async function playDeals(tasks: Iterable<DealTask>, opts: PoolOptions): P
     minThreads: workers,
     maxThreads: workers,
     resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? 1024 },
+    // Games this run added (a rules file, --rule changes): the workers read the same rules.
+    workerData: { games: addedGames() },
   });
   const stop = new AbortController();
   const ahead = workers * 2;

@@ -3,7 +3,7 @@
 // lost and once as won: the interval runs from the Wilson lower bound of won/n to the Wilson
 // upper bound of (won + undecided)/n, so it spans both readings (as Blake & Gent report the
 // win rates of Solvitaire). Errors are counted apart from unknowns but are undecided alike.
-import { GAMES, getGame } from '../games/index.js';
+import { gameOrder, statedRate } from '../games/index.js';
 import type { SolveSettings } from '../settings.js';
 import { median, percentile, wilson } from './stats.js';
 import type { DealRow } from './types.js';
@@ -18,6 +18,8 @@ export const UNRECORDED = 'not recorded';
 export interface GameSummary {
   game: string;
   player: string;
+  /** The rules' short hash (empty where the rows do not record it). */
+  rules: string;
   /** With a split by solver: the version that made these rows. */
   solver?: string;
   deals: number;
@@ -40,15 +42,22 @@ export interface GameSummary {
 export function summarize(rows: readonly DealRow[], by?: Split): GameSummary[] {
   const groups = new Map<string, DealRow[]>();
   for (const r of rows) {
-    const key = `${r.game}\u0000${r.player}${by ? `\u0000${r.solver}` : ''}`;
+    // Rows of one game under other rules never share a line.
+    const key = `${r.game}\u0000${r.rules}\u0000${r.player}${by ? `\u0000${r.solver}` : ''}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = []));
     g.push(r);
   }
-  const order = (game: string): number => GAMES.findIndex((g) => g.id === game);
+  const order = gameOrder;
   return [...groups.values()]
     .map((group) => ({ ...summarizeGroup(group), ...(by ? { solver: group[0]!.solver || UNRECORDED } : {}) }))
-    .sort((a, b) => order(a.game) - order(b.game) || a.player.localeCompare(b.player) || (a.solver ?? '').localeCompare(b.solver ?? ''));
+    .sort(
+      (a, b) =>
+        order(a.game) - order(b.game) ||
+        a.game.localeCompare(b.game) ||
+        a.player.localeCompare(b.player) ||
+        (a.solver ?? '').localeCompare(b.solver ?? ''),
+    );
 }
 
 function summarizeGroup(rows: DealRow[]): GameSummary {
@@ -71,6 +80,7 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
   }
   return {
     game: first.game,
+    rules: first.rules,
     player: first.player,
     deals: n,
     won,
@@ -80,7 +90,7 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
     winRate: { low: n ? won / n : 0, high: n ? (won + unknown + errors) / n : 1 },
     interval: { lo, hi },
     ms: times.length ? { median: round1(median(times)), p95: round1(percentile(times, 0.95)) } : { median: null, p95: null },
-    stated: getGame(first.game).stated,
+    stated: statedRate(first.game),
     settings,
   };
 }

@@ -1,10 +1,10 @@
 // Who plays the deals of a win-rate run, what a worker is given for one deal, and the CSV row a
 // deal becomes. A worker hands back the one result type of src/result.ts.
-import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../settings.js';
 import type { PlayerName } from '../player/players.js';
 import type { Outcome, SolveResult } from '../result.js';
 import type { PlayerSettings } from '../player/players.js';
+import { rulesHashOf } from '../games/index.js';
 import { solverVersion } from '../version.js';
 
 /**
@@ -26,7 +26,7 @@ export function playerLabel(player: PlayerSpec): string {
 
 /** One deal to play: everything a worker needs, small enough to post to a thread. */
 export interface DealTask {
-  game: GameId;
+  game: string;
   seed: number;
   settings: SolveSettings;
   player: PlayerSpec;
@@ -36,7 +36,7 @@ export type DealResult = Outcome | 'error';
 
 /** A deal's row of the results CSV (FORMATS.md "Win-rate rows"). */
 export interface DealRow {
-  game: GameId;
+  game: string;
   seed: number;
   player: string;
   result: DealResult;
@@ -51,6 +51,8 @@ export interface DealRow {
   error: string;
   /** Which code made the row (version.ts); empty in rows written before the column existed. */
   solver: string;
+  /** Which rules made it: their short hash (src/games/read.ts); empty in rows written before the column existed. */
+  rules: string;
 }
 
 export function rowFromResult(task: DealTask, r: SolveResult): DealRow {
@@ -67,6 +69,7 @@ export function rowFromResult(task: DealTask, r: SolveResult): DealRow {
     settings: task.settings,
     error: '',
     solver: solverVersion(),
+    rules: rulesHashOf(task.game),
   };
 }
 
@@ -87,5 +90,6 @@ export function errorRow(task: DealTask, message: string): DealRow {
     settings: task.settings,
     error: message.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_CHARS) || 'unknown error',
     solver: solverVersion(),
+    rules: rulesHashOf(task.game),
   };
 }

@@ -15,9 +15,9 @@
 // Both are one way of running: a list of tasks, the pool, and a sink the rows go to.
 import { MAX_SEED } from '../deal.js';
 import { UsageError } from '../errors.js';
-import type { GameId } from '../games/index.js';
 import type { SolveSettings } from '../settings.js';
 import { dealKey } from './csv.js';
+import { rulesHashOf } from '../games/index.js';
 import { playDeals } from './pool.js';
 import { startProgress, type ProgressMode, type Tally } from './progress.js';
 import { openForAppend, openForReplace, type OpenResults, type Sink } from './results-file.js';
@@ -26,7 +26,7 @@ import { summarize, type GameSummary } from './summary.js';
 import { playerLabel, type DealRow, type DealTask, type PlayerSpec } from './types.js';
 
 export interface WinrateOptions {
-  games: readonly GameId[];
+  games: readonly string[];
   player: PlayerSpec;
   /** First seed. */
   start: number;
@@ -111,6 +111,7 @@ function covers(row: DealRow, want: SolveSettings): boolean {
 function planRange(opts: WinrateOptions, file: OpenResults): Plan {
   const label = playerLabel(opts.player);
   const existing = new Map(file.results.rows.map((r) => [dealKey(r), r] as const));
+  refuseOtherRules(opts, file);
   const done: DealRow[] = [];
   const tasks: DealTask[] = [];
   for (const seed of shardSeeds(opts.start, opts.deals ?? 0, opts.shard)) {
@@ -128,10 +129,23 @@ function planRange(opts: WinrateOptions, file: OpenResults): Plan {
   return { tasks, done, scope: (played) => [...done, ...played] };
 }
 
+/** A file whose rows of a game were made under other rules than this run's cannot be resumed: the study would mix them. */
+function refuseOtherRules(opts: WinrateOptions, file: OpenResults): void {
+  for (const game of opts.games) {
+    const mine = rulesHashOf(game);
+    const other = file.results.rows.find((r) => r.game === game && r.rules !== '' && r.rules !== mine);
+    if (other)
+      throw new UsageError(
+        `${opts.out} holds ${game} rows made under other rules (rules ${other.rules}, this run's ${mine}): write this run to another --out`,
+      );
+  }
+}
+
 /** The undecided rows (unknown or error) of the file within the run's games, player and range. */
 function planRerun(opts: WinrateOptions, file: OpenResults): Plan {
   const label = playerLabel(opts.player);
   const rows = file.results.rows;
+  refuseOtherRules(opts, file);
   const inScope = (r: DealRow): boolean => opts.games.includes(r.game) && r.player === label && selected(opts, r.seed);
   const tasks: DealTask[] = [];
   const done: DealRow[] = [];

@@ -27,8 +27,8 @@ export function endgame(game: Game, seed: number, off: number, random: () => num
   const groupOf: number[] = [];
   game.foundations.forEach((g, gi) => {
     for (let i = 0; i < g.count; i++) {
-      heights.push(game.foundationMax);
-      minOf.push(g.firstCards ? 1 : 0);
+      heights.push(g.max);
+      minOf.push(g.start === 'dealt' ? 1 : 0);
       groupOf.push(gi);
     }
   });
@@ -57,7 +57,7 @@ export function endgame(game: Game, seed: number, off: number, random: () => num
   heights.forEach((h, f) => {
     const group = game.foundations[groupOf[f]!]!;
     const pile = pos.foundations[f]!;
-    if (!group.firstCards) pile.length = 0;
+    if (group.start !== 'dealt') pile.length = 0;
     while (pile.length < h) {
       const top = pile.length ? parseCard(pile[pile.length - 1]!) : -1;
       const fits = [...loose.entries()]
@@ -65,7 +65,7 @@ export function endgame(game: Game, seed: number, off: number, random: () => num
         .map(([name]) => parseCard(name))
         .filter((c) =>
           top >= 0
-            ? follows(group, top, c)
+            ? follows(group.build, top, c)
             : group.start === 'base-rank'
               ? rankOf(c) === base && colourOf(c) === colours[f]
               : rankOf(c) === group.start,
@@ -76,12 +76,14 @@ export function endgame(game: Game, seed: number, off: number, random: () => num
     }
   });
   if ('base' in pos) pos.base = pos.foundations.some((p) => p.length) ? cardName(base * 4 - 4).slice(0, -1) : null;
-  if (game.autoFill) {
+  if (game.tableau.autoFill !== 'none') {
     for (const pile of pos.tableau) {
-      if (pile.length === 0 && pos.waste.length) pile.push(pos.waste.pop()!);
+      if (pile.length === 0 && pos.waste.length && game.tableau.autoFill === 'waste-then-stock') pile.push(pos.waste.pop()!);
       else if (pile.length === 0 && pos.stock.length) pile.push(pos.stock.pop()!);
     }
   }
+  // Cards lifted out of a pile leave its top face up.
+  if (pos.faceDown) pos.faceDown = pos.faceDown.map((n, i) => Math.max(0, Math.min(n, pos.tableau[i]!.length - 1)));
   return readPosition(JSON.stringify(pos));
 }
 
@@ -106,7 +108,7 @@ export function takeBackKind(r: Rules, m: number): TakeBack | null {
   if (src === r.stock || r.kindOf[src] !== KIND_F) return null;
   const dst = moveDst(m);
   if (r.kindOf[dst] !== KIND_F) return 'to-tableau';
-  const dir = (f: number): string => (r.game.foundations[r.groupOf[f]!]!.step > 0 ? 'up' : 'down');
+  const dir = (f: number): string => (r.game.foundations[r.groupOf[f]!]!.build.step > 0 ? 'up' : 'down');
   return `${dir(src)}>${dir(dst)}` as TakeBack;
 }
 
@@ -115,7 +117,7 @@ export function takeBackKinds(game: Game): TakeBack[] {
   const kinds: TakeBack[] = [];
   if (game.moves.includes('f>t')) kinds.push('to-tableau');
   if (game.moves.includes('f>f')) {
-    const dirs = [...new Set(game.foundations.map((g) => (g.step > 0 ? 'up' : 'down')))];
+    const dirs = [...new Set(game.foundations.map((g) => (g.build.step > 0 ? 'up' : 'down')))];
     for (const a of dirs) for (const b of dirs) kinds.push(`${a}>${b}` as TakeBack);
   }
   return kinds;
@@ -137,9 +139,9 @@ export function exhaustive(position: Position, cap: number, forbid: readonly Tak
   const next: number[] = [];
   const total = s.rules.totalCards;
   const exact = (): string => {
-    let key = String.fromCharCode(65 + s.base);
+    let key = `${String.fromCharCode(65 + s.base)}${s.redeals}`;
     for (let p = 0; p < s.rules.nPiles; p++) {
-      key += '|';
+      key += `|${s.down[p]}:`;
       for (let d = 0; d < s.len[p]!; d++) key += String.fromCharCode(48 + s.cards[p * s.stride + d]!);
     }
     return key;
@@ -245,9 +247,9 @@ export function tiedUp(game: Game, seed: number, lengths: number[], random: () =
     caps.push(r.capacity[r.firstTableau + t]!);
   }
   if (r.canMove[KIND_R * 5 + KIND_F] === 1)
-    for (const n of r.game.reserves) {
+    for (const reserve of r.game.reserves) {
       piles.push([]);
-      caps.push(n);
+      caps.push(reserve.cards);
     }
   const order = off.map((_, i) => i).sort(() => random() - 0.5);
   const held: number[][] = piles.map(() => []);

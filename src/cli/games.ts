@@ -1,0 +1,58 @@
+// `patience games` lists what the tool can play; `patience rules` prints a game's rules as a file
+// holds them, a start for a game of one's own, or the schema a rules file follows.
+import type { Command } from 'commander';
+import { gameFiles, gameToJson, getGame, rulesHashOf } from '../games/index.js';
+import { jsonSchema } from '../games/schema.js';
+import { gameFromFlags, rulesOptions, run } from './io.js';
+
+export function gamesCommand(program: Command): void {
+  program
+    .command('games')
+    .description('list the games and their variants (other readings), with stated win rates and sources')
+    .option('--json', 'print them as JSON')
+    .action((opts: { json?: boolean }) =>
+      run(() => {
+        const rows = gameFiles().flatMap((f) => [
+          { id: f.game.id, name: f.game.name, stated: f.game.stated, source: f.game.source, rulesHash: rulesHashOf(f.game.id) },
+          ...[...f.variants.values()].map((v) => ({
+            id: v.game.id,
+            name: v.game.name,
+            stated: v.game.stated,
+            source: v.description,
+            rulesHash: rulesHashOf(v.game.id),
+          })),
+        ]);
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(rows)}\n`);
+          return;
+        }
+        const width = Math.max(...rows.map((r) => r.id.length));
+        const lines = rows.map((r) => {
+          const stated = r.stated ? `stated ${Math.round(r.stated.rate * 1000) / 10} % (${r.stated.source})` : 'no stated rate';
+          return `${r.id.padEnd(width)}  ${r.id.includes(':') ? '  ' : ''}${r.id.includes(':') ? r.source : `${r.name}: ${stated}\n${' '.repeat(width + 2)}rules: ${r.source}`}`;
+        });
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }),
+    );
+}
+
+export function rulesCommand(program: Command): void {
+  rulesOptions(
+    program
+      .command('rules')
+      .description("print a game's rules as JSON (docs/rules.md): a start for a rules file of your own")
+      .option('-g, --game <id>', 'game id, GAME or GAME:VARIANT')
+      .option('--variant <v>', 'the variant (the same as --game GAME:VARIANT)')
+      .option('--schema', 'print the JSON Schema a rules file follows instead'),
+  ).action((opts: { game?: string; variant?: string; rules?: string; rule?: string[]; schema?: boolean }) =>
+    run(() => {
+      if (opts.schema) {
+        process.stdout.write(`${JSON.stringify(jsonSchema(), null, 2)}\n`);
+        return;
+      }
+      const id = opts.variant !== undefined && opts.game !== undefined ? `${opts.game.trim()}:${opts.variant.trim()}` : opts.game;
+      const game = gameFromFlags({ ...opts, ...(id !== undefined ? { game: id } : {}) }) ?? getGame(id ?? '');
+      process.stdout.write(`${JSON.stringify(gameToJson(game), null, 2)}\n`);
+    }),
+  );
+}

@@ -1,0 +1,413 @@
+// The rules format's schema as data: the reader (read.ts) checks a rules file against it, with a
+// one-line error naming the key and what it allows, and `patience rules --schema` prints it as a
+// JSON Schema for editors. One description serves both, so they cannot disagree.
+import { UsageError } from '../errors.js';
+import { CONTROL } from '../files.js';
+
+export type Schema =
+  | { type: 'object'; doc: string; props: Record<string, Field>; open?: Schema }
+  | { type: 'array'; doc: string; items: Schema; min?: number; max?: number }
+  | { type: 'integer'; doc: string; min: number; max: number }
+  | { type: 'number'; doc: string; min: number; max: number }
+  | { type: 'string'; doc: string; pattern?: RegExp; maxLength: number }
+  | { type: 'boolean'; doc: string }
+  | { type: 'null'; doc: string }
+  | { type: 'enum'; doc: string; values: readonly string[] }
+  | { type: 'either'; doc: string; options: Schema[] };
+
+/** A key of an object: required, or optional with the default the reader fills in. */
+export type Field = Schema & ({ required: true } | { default: unknown });
+
+const req = <S extends Schema>(s: S): S & { required: true } => ({ ...s, required: true });
+const opt = <S extends Schema>(s: S, value: unknown): S & { default: unknown } => ({ ...s, default: value });
+
+const text = (doc: string, maxLength = 2000): Schema => ({ type: 'string', doc, maxLength });
+const rank = (doc: string): Schema => ({ type: 'integer', doc, min: 1, max: 13 });
+const flag = (doc: string): Schema => ({ type: 'boolean', doc });
+const PILE_ID = /^(?:[ftr](?:0|[1-9]\d{0,2})|w)$/;
+
+const build: Schema = {
+  type: 'object',
+  doc: 'how a card is laid on the one below it',
+  props: {
+    step: req({
+      type: 'integer',
+      doc: 'rank change from a card to the next one laid on it: 1 up, -1 down, 2 up by two; 0: nothing builds',
+      min: -12,
+      max: 12,
+    }),
+    wrap: opt(flag('whether the ranks run round the corner: above K comes A'), false),
+    suit: opt({ type: 'enum', doc: 'how the two cards relate in suit', values: ['any', 'same-suit', 'alternate-colour'] }, 'any'),
+  },
+};
+
+const foundationGroup: Schema = {
+  type: 'object',
+  doc: 'a group of foundations that share their rules',
+  props: {
+    count: req({ type: 'integer', doc: 'foundations in the group', min: 1, max: 32 }),
+    start: req({
+      type: 'either',
+      doc: "what an empty foundation accepts: a rank (1 = Ace, 13 = King); 'base-rank': any card while no foundation has one, then only the rank of the first card played to any of them; 'dealt': each foundation gets its card of firstCards before the deal, and that card never leaves",
+      options: [
+        rank('the rank an empty foundation accepts'),
+        { type: 'enum', doc: 'a start fixed in play or dealt', values: ['base-rank', 'dealt'] },
+      ],
+    }),
+    firstCards: opt(
+      { type: 'array', doc: "with start 'dealt': one card per foundation, in order", items: text('a card such as "AC"', 3), max: 32 },
+      [],
+    ),
+    build: req(build),
+    max: opt({ type: 'integer', doc: 'cards at most on one foundation', min: 1, max: 52 }, 13),
+  },
+};
+
+const dealStep: Schema = {
+  type: 'either',
+  doc: 'one step of the deal',
+  options: [
+    {
+      type: 'object',
+      doc: 'cards in a row to one pile',
+      props: {
+        pile: req({ type: 'string', doc: 'the pile: f0.., t0.., r0..', pattern: PILE_ID, maxLength: 4 }),
+        cards: req({ type: 'integer', doc: 'how many cards', min: 1, max: 255 }),
+        faceDown: opt(flag('dealt face down (tableau piles only): turned up when uncovered'), false),
+      },
+    },
+    {
+      type: 'object',
+      doc: 'one card to each tableau pile of a range in turn, the whole row `times` over',
+      props: {
+        row: req({ type: 'enum', doc: 'the tableau', values: ['t'] }),
+        from: opt({ type: 'integer', doc: 'first pile of the range', min: 0, max: 31 }, 0),
+        to: opt({ type: 'integer', doc: 'last pile of the range (absent: the last tableau pile)', min: 0, max: 31 }, null),
+        times: opt({ type: 'integer', doc: 'how many rows', min: 1, max: 255 }, 1),
+        faceDown: opt(flag('dealt face down: turned up when uncovered'), false),
+      },
+    },
+  ],
+};
+
+const MOVES = ['t>f', 't>t', 'w>f', 'w>t', 'r>f', 'r>t', 'f>t', 'f>f'];
+
+/** The rules of one game, as in docs/rules.md. */
+export const RULES_SCHEMA: Schema = {
+  type: 'object',
+  doc: 'the rules of a patience game (docs/rules.md)',
+  props: {
+    id: req({ type: 'string', doc: 'the game id: lower case words joined by -', pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, maxLength: 60 }),
+    name: req(text('the name people know it by', 100)),
+    source: req(text('where the rules come from: rule ids, pages, programs')),
+    decks: req({ type: 'integer', doc: 'full 52-card decks', min: 1, max: 4 }),
+    stated: opt(
+      {
+        type: 'either',
+        doc: 'a win rate stated for the game, or null',
+        options: [
+          {
+            type: 'object',
+            doc: 'a stated win rate',
+            props: {
+              rate: req({ type: 'number', doc: 'as a fraction: 0.2 for 20 %', min: 0, max: 1 }),
+              source: req(text('who states it, for what play')),
+            },
+          },
+          { type: 'null', doc: 'none stated' },
+        ],
+      },
+      null,
+    ),
+    foundations: req({ type: 'array', doc: 'the foundation groups, f0.. in order', items: foundationGroup, min: 1, max: 8 }),
+    tableau: req({
+      type: 'object',
+      doc: 'the tableau piles t0..',
+      props: {
+        count: req({ type: 'integer', doc: 'piles', min: 1, max: 32 }),
+        build: req(build),
+        capacity: opt(
+          {
+            type: 'either',
+            doc: 'cards at most on one pile: 1 for a one-card slot; null for no limit',
+            options: [
+              { type: 'integer', doc: 'a limit', min: 1, max: 255 },
+              { type: 'null', doc: 'no limit' },
+            ],
+          },
+          null,
+        ),
+        runs: opt(
+          {
+            type: 'enum',
+            doc: "what moves as a unit: 'single' cards only; a run 'built' by the tableau's rule; 'any' face-up cards",
+            values: ['single', 'built', 'any'],
+          },
+          'single',
+        ),
+        spaces: opt(
+          {
+            type: 'enum',
+            doc: "what a player may put into an empty pile: 'any' card or run, 'kings' (or a run from a King), 'none'",
+            values: ['any', 'kings', 'none'],
+          },
+          'any',
+        ),
+        autoFill: opt(
+          {
+            type: 'enum',
+            doc: "an emptied pile is filled at once: from the waste, else the stock ('waste-then-stock'), from the stock ('stock'), or not ('none'); a space is the player's once those are out",
+            values: ['none', 'waste-then-stock', 'stock'],
+          },
+          'none',
+        ),
+      },
+    }),
+    reserves: opt(
+      {
+        type: 'array',
+        doc: 'the reserves r0..: piles dealt once, never built on',
+        items: {
+          type: 'object',
+          doc: 'a reserve',
+          props: {
+            cards: req({ type: 'integer', doc: 'cards the deal gives it', min: 1, max: 255 }),
+            visible: opt({ type: 'enum', doc: "whether a player sees 'all' its cards or only its 'top'", values: ['all', 'top'] }, 'all'),
+          },
+        },
+        max: 16,
+      },
+      [],
+    ),
+    stock: opt(
+      {
+        type: 'object',
+        doc: 'the stock and its draw',
+        props: {
+          draw: opt(
+            {
+              type: 'enum',
+              doc: "'to-waste': turn cards onto the waste; 'to-every-tableau-pile': deal one card onto each tableau pile (no waste)",
+              values: ['to-waste', 'to-every-tableau-pile'],
+            },
+            'to-waste',
+          ),
+          drawCount: opt({ type: 'integer', doc: 'cards turned onto the waste at a time', min: 1, max: 52 }, 1),
+          redeals: opt(
+            {
+              type: 'either',
+              doc: "how often the waste may be turned over into a new stock: a number, or 'unlimited'",
+              options: [
+                { type: 'integer', doc: 'redeals', min: 0, max: 255 },
+                { type: 'enum', doc: 'no limit', values: ['unlimited'] },
+              ],
+            },
+            0,
+          ),
+          lockedUntilFoundation: opt(flag('the stock may be drawn from only once some card has been played to a foundation'), false),
+        },
+      },
+      {},
+    ),
+    moves: req({
+      type: 'array',
+      doc: `which pile kinds play to which: ${MOVES.join(', ')} ('f>t' takes a card back)`,
+      items: { type: 'enum', doc: 'a move kind', values: MOVES },
+      min: 1,
+      max: 8,
+    }),
+    deal: req({ type: 'array', doc: 'the deal, in order; the cards left form the stock', items: dealStep, min: 1, max: 256 }),
+    variants: opt(
+      {
+        type: 'object',
+        doc: 'other readings of the same game, by variant id: `GAME:VARIANT` names one',
+        props: {},
+        open: {
+          type: 'object',
+          doc: 'a variant',
+          props: {
+            description: req(text('what this reading changes, and who reads it so')),
+            rules: req({
+              type: 'object',
+              doc: 'the keys this reading changes: merged into the game, objects key by key, lists and values replaced',
+              props: {},
+              open: { type: 'either', doc: 'any value', options: [] },
+            }),
+          },
+        },
+      },
+      {},
+    ),
+  },
+};
+
+/** Where a value lies in a file, for messages: `tableau.build.step`, `deal[3]`. */
+const at = (path: string): string => path || 'the file';
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v);
+  if (Array.isArray(v)) return 'a list';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object' : String(v);
+}
+
+/** What a schema allows, in a few words. */
+function allowed(s: Schema): string {
+  switch (s.type) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'a list';
+    case 'integer':
+      return `a whole number from ${s.min} to ${s.max}`;
+    case 'number':
+      return `a number from ${s.min} to ${s.max}`;
+    case 'string':
+      return s.pattern ? `a string such as the schema's pattern ${s.pattern.source}` : 'a string';
+    case 'boolean':
+      return 'true or false';
+    case 'null':
+      return 'null';
+    case 'enum':
+      return s.values.map((v) => `'${v}'`).join(', ');
+    case 'either':
+      return s.options.length ? s.options.map(allowed).join(', or ') : 'any value';
+  }
+}
+
+/** Whether `v` fits `s` at its top level (an either's options are told apart by this). */
+function fits(s: Schema, v: unknown): boolean {
+  switch (s.type) {
+    case 'object':
+      return (
+        typeof v === 'object' &&
+        v !== null &&
+        !Array.isArray(v) &&
+        Object.keys(s.props)
+          .filter((k) => 'required' in s.props[k]!)
+          .every((k) => k in v)
+      );
+    case 'array':
+      return Array.isArray(v);
+    case 'integer':
+      return Number.isInteger(v);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'string':
+      return typeof v === 'string';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'null':
+      return v === null;
+    case 'enum':
+      return typeof v === 'string';
+    case 'either':
+      return s.options.length === 0 || s.options.some((o) => fits(o, v));
+  }
+}
+
+/**
+ * Checks `v` against `s` and returns it with every default filled in; throws a one-line
+ * UsageError naming the key (`where: path: problem (allowed: ...)`) at the first fault.
+ */
+export function check(s: Schema, v: unknown, where: string, path = ''): unknown {
+  const fail = (problem: string): never => {
+    throw new UsageError(`${where}: ${at(path)}: ${problem}`);
+  };
+  switch (s.type) {
+    case 'object': {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`${describe(v)} is not an object`);
+      const obj = v as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(obj)) {
+        if (!(key in s.props) && !s.open) fail(`unknown key '${key.slice(0, 40)}' (known: ${Object.keys(s.props).join(', ')})`);
+      }
+      for (const [key, field] of Object.entries(s.props)) {
+        const sub = path ? `${path}.${key}` : key;
+        if (obj[key] === undefined) {
+          if ('required' in field) fail(`'${key}' is missing (${field.doc})`);
+          else {
+            // A default object is checked too, so that its own keys get their defaults.
+            const value = structuredClone((field as { default: unknown }).default);
+            out[key] = field.type === 'object' && value !== null ? check(field, value, where, sub) : value;
+          }
+        } else out[key] = check(field, obj[key], where, sub);
+      }
+      if (s.open)
+        for (const key of Object.keys(obj)) if (!(key in s.props)) out[key] = check(s.open, obj[key], where, path ? `${path}.${key}` : key);
+      return out;
+    }
+    case 'array': {
+      if (!Array.isArray(v)) return fail(`${describe(v)} is not a list`);
+      if (s.min !== undefined && v.length < s.min) fail(`at least ${s.min} item(s), not ${v.length}`);
+      if (s.max !== undefined && v.length > s.max) fail(`at most ${s.max} items, not ${v.length}`);
+      return v.map((item, i) => check(s.items, item, where, `${path}[${i}]`));
+    }
+    case 'integer':
+    case 'number':
+      if (s.type === 'integer' ? !Number.isInteger(v) : typeof v !== 'number' || !Number.isFinite(v))
+        return fail(`${describe(v)} is not ${allowed(s)}`);
+      if ((v as number) < s.min || (v as number) > s.max) fail(`${describe(v)} is out of range (${allowed(s)})`);
+      return v;
+    case 'string':
+      if (typeof v !== 'string') return fail(`${describe(v)} is not a string`);
+      if (v.length > s.maxLength) fail(`a string of at most ${s.maxLength} characters, not ${v.length}`);
+      if (s.pattern && !s.pattern.test(v)) fail(`${describe(v)} does not match ${s.pattern.source} (${s.doc})`);
+      if (CONTROL.test(v)) fail('control characters are not allowed');
+      return v;
+    case 'boolean':
+    case 'null':
+      if (s.type === 'boolean' ? typeof v !== 'boolean' : v !== null) return fail(`${describe(v)} is not ${allowed(s)}`);
+      return v;
+    case 'enum':
+      if (typeof v !== 'string' || !s.values.includes(v)) return fail(`${describe(v)} is not one of ${allowed(s)}`);
+      return v;
+    case 'either': {
+      if (s.options.length === 0) return v;
+      const option = s.options.find((o) => fits(o, v));
+      if (!option) return fail(`${describe(v)} is not ${allowed(s)}`);
+      return check(option, v, where, path);
+    }
+  }
+}
+
+/** The schema as a JSON Schema (draft 2020-12), for editors and other programs. */
+export function jsonSchema(s: Schema = RULES_SCHEMA): Record<string, unknown> {
+  const base = { description: s.doc };
+  switch (s.type) {
+    case 'object': {
+      const properties = Object.fromEntries(
+        Object.entries(s.props).map(([k, f]) => [k, { ...jsonSchema(f), ...('default' in f ? { default: f.default } : {}) }]),
+      );
+      const required = Object.keys(s.props).filter((k) => 'required' in s.props[k]!);
+      return {
+        ...base,
+        type: 'object',
+        properties,
+        ...(required.length ? { required } : {}),
+        additionalProperties: s.open ? jsonSchema(s.open) : false,
+        ...(s === RULES_SCHEMA ? { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'patience-solver rules' } : {}),
+      };
+    }
+    case 'array':
+      return {
+        ...base,
+        type: 'array',
+        items: jsonSchema(s.items),
+        ...(s.min !== undefined ? { minItems: s.min } : {}),
+        ...(s.max !== undefined ? { maxItems: s.max } : {}),
+      };
+    case 'integer':
+    case 'number':
+      return { ...base, type: s.type, minimum: s.min, maximum: s.max };
+    case 'string':
+      return { ...base, type: 'string', maxLength: s.maxLength, ...(s.pattern ? { pattern: s.pattern.source } : {}) };
+    case 'boolean':
+    case 'null':
+      return { ...base, type: s.type };
+    case 'enum':
+      return { ...base, enum: [...s.values] };
+    case 'either':
+      return s.options.length ? { ...base, anyOf: s.options.map((o) => jsonSchema(o)) } : base;
+  }
+}

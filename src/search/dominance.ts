@@ -1,0 +1,35 @@
+// The conditions on the rules under which a move home may be made at once, with no alternative
+// searched (src/search/safe.ts makes it). The compiler (src/engine/rules.ts) turns the move on
+// only where every condition holds; nothing in a rules file can.
+import type { Game } from '../games/types.js';
+
+/**
+ * Safe move home: a card c of rank r may go home at once when every card of rank < r is home.
+ * Proof: take any winning line L from the position; drop from it every move of c and of cards of
+ * rank < r (they are all home from the start now), and every draw of c and every redeal of a
+ * waste that held c alone. Every move left is legal: its card has rank >= r and is still its
+ * pile's top or the bottom of a run that moves (only dropped cards lay above it: a built run
+ * down by one holds lower ranks above); it lands on a tableau card of rank > r (a card Y with
+ * X = Y - 1 >= r; Y cannot be c or lower, or X would be dropped too), on a pile that is empty
+ * in L and so here, or home on r - 1 or higher of its suit; if that is c's foundation, c's twin
+ * goes on another foundation of the suit instead (all hold A..r-1; foundations are
+ * interchangeable). A face-down card uncovered earlier only allows more. Take-backs lose nothing:
+ * a dropped card back in the tableau can host only cards of rank < r, all home. So the shorter
+ * line still wins.
+ *
+ * Returns the conditions the rules do not meet (empty: the move is sound for them).
+ */
+export function safeHomeConditions(game: Game): string[] {
+  const unmet: string[] = [];
+  const acesUpInSuit = game.foundations.every((g) => g.start === 1 && g.build.step === 1 && !g.build.wrap && g.build.suit === 'same-suit');
+  if (!acesUpInSuit) unmet.push('every foundation starts with an Ace and builds up by one in suit, no wrap');
+  if (game.foundations.reduce((n, g) => n + g.count, 0) !== 4 * game.decks) unmet.push('one foundation per suit and deck');
+  const t = game.tableau.build;
+  if (!((t.step === -1 || t.step === 0) && !t.wrap)) unmet.push('the tableau builds down by one without wrap, or not at all');
+  if (game.tableau.runs === 'any') unmet.push('only single cards or built runs move');
+  if (game.stock.draw === 'to-waste' && game.stock.drawCount !== 1) unmet.push('the stock is turned one card at a time');
+  if (game.tableau.autoFill !== 'none') unmet.push('no space is filled at once');
+  if (game.moves.includes('f>f')) unmet.push('no moves between foundations');
+  if (game.stock.lockedUntilFoundation) unmet.push('the stock is never locked');
+  return unmet;
+}
