@@ -1,11 +1,14 @@
 // The solver's answers against the plain exhaustive search (test/support/endgame.ts: every legal move,
 // exact positions, no pruning, no symmetry, no safe move) on small positions made from real
-// deals of every game: end games (most cards home; mostly won) and positions after random play
-// (mostly lost). Whatever shortcut the solver takes (canonical moves among identical piles,
+// deals: of the four seed games, of every other built-in game and variant, and of a few hundred
+// rule sets drawn at random (each pruning is on only where the compiler finds its conditions
+// met, so random rules try those conditions): end games (most cards home; mostly won) and
+// positions after random play (mostly lost). Whatever shortcut the solver takes (canonical moves among identical piles,
 // the safe move home, keys shared by interchangeable piles and cards, suit symmetry, best-first
 // passes that can prove a loss), a finished search must give the same answer, lost included.
 import { describe, it, expect } from 'vitest';
-import { SEED_GAMES } from '../src/games/index.js';
+import { addGames, gameFiles, SEED_GAMES, type Game } from '../src/games/index.js';
+import { readGameFile } from '../src/games/read.js';
 import { Solver } from '../src/search/solver.js';
 import type { Position } from '../src/position.js';
 import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
@@ -47,5 +50,97 @@ describe.each(SEED_GAMES.map((g) => [g.id, g] as const))('solver = plain exhaust
     // Both answers are well represented, or the comparison would prove little.
     expect(won).toBeGreaterThanOrEqual(CASES / 2);
     expect(lost).toBeGreaterThanOrEqual(CASES / 4);
+  }, 300_000);
+});
+
+/** Every built-in game and variant beyond the four seed games' default readings. */
+const OTHERS: Game[] = gameFiles().flatMap((f) => [
+  ...(SEED_GAMES.some((g) => g.id === f.game.id) ? [] : [f.game]),
+  ...[...f.variants.values()].map((v) => v.game),
+]);
+
+describe.each(OTHERS.map((g) => [g.id, g] as const))('solver = plain exhaustive search: %s', (_, game) => {
+  it('40 end games and 40 played-out positions from real deals', () => {
+    const random = mulberry32(0x20557);
+    const ends = Array.from({ length: 40 }, (_, i) => endgame(game, i, 3 + Math.floor(random() * 10), random));
+    const played = Array.from({ length: 40 }, (_, i) => playedOut(game, 1000 + i, 300 + Math.floor(random() * 400), 0.6 + random() * 0.35, random));
+    const a = compare(game.id, ends);
+    const b = compare(game.id, played);
+    console.log(`${game.id}: ${a.won + b.won} won, ${a.lost + b.lost} lost, ${a.skipped + b.skipped} too big for the plain search`);
+    expect(a.won + b.won + a.lost + b.lost).toBeGreaterThanOrEqual(20);
+  }, 300_000);
+});
+
+/** A rule set drawn at random: one deck, small tableaus, every option of the format in play. */
+function randomRules(random: () => number, id: string): Record<string, unknown> {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const chance = (p: number): boolean => random() < p;
+  const suit = (): string => pick(['any', 'same-suit', 'alternate-colour']);
+  const foundations = pick([
+    [{ count: 4, start: 1, build: { step: 1, suit: chance(0.7) ? 'same-suit' : suit() } }],
+    [{ count: 4, start: 13, build: { step: -1, suit: suit() } }],
+    [{ count: 4, start: 'base-rank', build: { step: 1, wrap: true, suit: pick(['any', 'alternate-colour']) } }],
+    [{ count: 4, start: 'dealt', firstCards: ['AC', 'AD', 'AH', 'AS'], build: { step: 1, suit: 'same-suit' } }],
+  ]);
+  const slots = chance(0.15);
+  const count = 3 + Math.floor(random() * 5);
+  const hasWaste = chance(0.85);
+  const reserve = chance(0.3) ? [{ cards: 1 + Math.floor(random() * 4), visible: pick(['all', 'top']) }] : [];
+  const faceDown = !slots && chance(0.4);
+  const deal: Record<string, unknown>[] = [];
+  if (faceDown) deal.push({ row: 't', from: Math.floor(random() * count), faceDown: true });
+  deal.push({ row: 't', times: slots ? 1 : 1 + Math.floor(random() * 3) });
+  if (reserve.length) deal.push({ pile: 'r0', cards: reserve[0]!.cards });
+  const moves = ['t>f'];
+  if (!slots || chance(0.5)) moves.push('t>t');
+  if (hasWaste) moves.push('w>f', ...(chance(0.8) ? ['w>t'] : []));
+  if (reserve.length) moves.push('r>f', ...(chance(0.5) ? ['r>t'] : []));
+  if (chance(0.5)) moves.push('f>t');
+  if (chance(0.2)) moves.push('f>f');
+  return {
+    id,
+    name: id,
+    source: 'drawn at random by test/prove.test.ts',
+    decks: 1,
+    foundations,
+    tableau: {
+      count,
+      build: slots ? { step: 0 } : { step: pick([-1, -1, -2, 1]), wrap: chance(0.3), suit: suit() },
+      capacity: slots ? 1 : null,
+      runs: slots ? 'single' : pick(['single', 'built', 'any']),
+      spaces: pick(['any', 'any', 'kings', 'none']),
+      autoFill: pick(['none', 'none', hasWaste ? 'waste-then-stock' : 'stock', 'stock']),
+    },
+    reserves: reserve,
+    stock: hasWaste
+      ? { draw: 'to-waste', drawCount: pick([1, 1, 2, 3]), redeals: pick([0, 0, 1, 'unlimited']), lockedUntilFoundation: chance(0.15) }
+      : { draw: 'to-every-tableau-pile' },
+    moves,
+    deal,
+  };
+}
+
+describe('solver = plain exhaustive search on rule sets drawn at random', () => {
+  it('300 rule sets, a few small positions each', () => {
+    const random = mulberry32(0x30557);
+    const tally = { won: 0, lost: 0, skipped: 0, sets: 0 };
+    for (let k = 0; k < 300; k++) {
+      const game = readGameFile(randomRules(random, `random-${k}`), `random rules ${k}`).game;
+      addGames([game]);
+      tally.sets++;
+      const positions = [
+        endgame(game, k, 2 + Math.floor(random() * 8), random),
+        endgame(game, k + 1, 2 + Math.floor(random() * 8), random),
+        playedOut(game, k, 100 + Math.floor(random() * 200), 0.5 + random() * 0.4, random),
+        playedOut(game, k + 1, 100 + Math.floor(random() * 200), 0.5 + random() * 0.4, random),
+      ];
+      const t = compare(game.id, positions);
+      tally.won += t.won;
+      tally.lost += t.lost;
+      tally.skipped += t.skipped;
+    }
+    console.log(`random rules: ${tally.sets} sets, ${tally.won} won, ${tally.lost} lost, ${tally.skipped} too big for the plain search`);
+    expect(tally.won).toBeGreaterThanOrEqual(200);
+    expect(tally.lost).toBeGreaterThanOrEqual(100);
   }, 300_000);
 });

@@ -190,7 +190,7 @@ export class State {
 
   /**
    * Keys the position together with its suit images (a game's proved suit swaps; see
-   * Game.suitSwaps), so that a search enters one of them only: they are won or lost together.
+   * src/engine/symmetry.ts), so that a search enters one of them only: they are won or lost together.
    * A table must not mix keys made with and without (clear it when this changes).
    */
   setSymmetric(yes: boolean): void {

@@ -1,13 +1,14 @@
 // Moves the search makes at once, without trying the alternatives, because a proof shows that
-// doing so never loses a win. Only where a game's file gives the proof.
+// doing so never loses a win: only where the compiled rules meet the proof's conditions
+// (src/search/dominance.ts).
 import { generateMoves, moveDst, moveSrc, type CardSet } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
 /**
- * A move home that is safe to make at once, with no alternative searched, or -1. For games whose
- * foundations build up in suit from the Ace (Mamy Susan): a card whose lower ranks are all home
- * already. The proof is in the game's file (src/games/mamy-susan.ts).
+ * A move home that is safe to make at once, with no alternative searched, or -1: a card whose
+ * lower ranks are all home already, in games whose foundations build up in suit from the Ace.
+ * The proof and its conditions are in src/search/dominance.ts.
  */
 export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
   const r = s.rules;
@@ -24,7 +25,7 @@ export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number)
 
 /**
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
- * moves, or the safe move alone where the game has one and it applies; `home` as generateMoves sets it.
+ * moves, or the safe move alone where the rules allow it and it applies; `home` as generateMoves sets it.
  */
 export function searchMoves(s: State, moves: Int32Array, at: number, home?: CardSet): number {
   const n = generateMoves(s, moves, true, at, home);

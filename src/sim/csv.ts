@@ -282,7 +282,7 @@ const GAME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?::[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
 export function rowOf(rec: CsvRecord, where: string): DealRow {
   const game = rec.game ?? '';
   if (!GAME_ID.test(game))
-    throw new UsageError(`${where}: bad game '${game.slice(0, 60)}' (an id such as mamy-susan or mamy-susan:pysolfc)`);
+    throw new UsageError(`${where}: bad game '${game.slice(0, 60)}' (an id: lower-case words joined by -, GAME or GAME:VARIANT)`);
   const seedText = rec.seed ?? '';
   if (!/^\d+$/.test(seedText) || Number(seedText) > MAX_SEED) throw new UsageError(`${where}: bad seed '${seedText}'`);
   const result = rec.result as DealResult;

@@ -49,7 +49,7 @@ export function endgame(game: Game, seed: number, off: number, random: () => num
     pile.splice(pick(at), 1);
   };
   const base = 1 + Math.floor(random() * 13);
-  const colours = Array.from({ length: 16 }, (_, i) => i % 2);
+  const colours = Array.from({ length: heights.length }, (_, i) => i % 2);
   for (let i = colours.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [colours[i], colours[j]] = [colours[j]!, colours[i]!];
