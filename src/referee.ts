@@ -1,10 +1,13 @@
-// An independent referee: replays a line of moves and checks every one against RULES.md.
+// An independent referee: replays a line of moves and checks every one against the game's rules.
 //
-// It shares nothing with the engine's move generator (src/engine/*) on purpose: it is written
-// straight from the rules, works on card names, copies positions freely and never cares about
-// speed, so that a win the solver reports is confirmed by a second, plainly written reading of
-// the rules. Comments cite the rule ids of /work/shared/RULES.md.
-import { colourOf, parseCard, parseRank, rankName, rankOf, suitOf } from './cards.js';
+// It reads the same rules data as the engine (the Game of a rules file, docs/rules.md) but shares
+// none of its code (src/engine/*, src/games/build.ts): it is written straight from the rules, works
+// on card names, copies positions freely and never cares about speed, so that a win the solver
+// reports is confirmed by a second, plainly written reading of the rules. Its reasons name the
+// key of the rules that forbids a move.
+import { colourOf, parseCard, rankName, rankOf, suitOf } from './cards.js';
+import { getGame, type Game } from './games/index.js';
+import type { Build, FoundationGroup } from './games/types.js';
 import type { Position } from './position.js';
 
 export type Verdict =
@@ -12,295 +15,189 @@ export type Verdict =
   { ok: true; won: boolean; wonAt: number | null; final: Position } | { ok: false; index: number; move: string; reason: string };
 
 // ---------------------------------------------------------------------------------------------
-// Cards, read from their two-character names.
+// Cards and builds, read from the cards' names.
 
 const rank = (card: string): number => rankOf(parseCard(card));
-const suit = (card: string): number => suitOf(parseCard(card));
-const isRed = (card: string): boolean => colourOf(parseCard(card)) === 1;
-const differentColour = (a: string, b: string): boolean => isRed(a) !== isRed(b);
-const sameSuit = (a: string, b: string): boolean => suit(a) === suit(b);
-/** The rank `by` steps above `r` (below for negative `by`), running round the corner: above K comes A. */
-const wrapped = (r: number, by: number): number => ((((r - 1 + by) % 13) + 13) % 13) + 1;
-
 const top = (pile: readonly string[]): string | undefined => pile[pile.length - 1];
+
+/** The rank `step` above `r` (below for a negative step); with wrap above K comes A; 0 off the end. */
+function stepped(r: number, step: number, wrap: boolean): number {
+  const next = r + step;
+  if (wrap) return ((((next - 1) % 13) + 13) % 13) + 1;
+  return next >= 1 && next <= 13 ? next : 0;
+}
+
+/** Whether `upper` may be laid on `lower` under a build; else why not. */
+function whyNotOn(build: Build, lower: string, upper: string): string | null {
+  if (build.step === 0) return 'nothing builds here (step 0)';
+  if (rank(upper) !== stepped(rank(lower), build.step, build.wrap))
+    return `${upper} is not ${Math.abs(build.step)} rank(s) ${build.step > 0 ? 'above' : 'below'} ${lower}${build.wrap ? '' : ' (no wrap)'}`;
+  if (build.suit === 'same-suit' && suitOf(parseCard(upper)) !== suitOf(parseCard(lower))) return `${upper} is not of ${lower}'s suit`;
+  if (build.suit === 'alternate-colour' && colourOf(parseCard(upper)) === colourOf(parseCard(lower)))
+    return `${upper} is not of the other colour than ${lower}`;
+  return null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Moves as written in FORMATS.md.
 
-type Kind = 'f' | 't' | 'r' | 'w' | 's';
+type Kind = 'f' | 't' | 'r' | 'w';
 interface PileRef {
   kind: Kind;
   index: number;
   id: string;
 }
-type Move = { draw: true } | { draw: false; src: PileRef; dst: PileRef; count: number };
+type Move = { draw: true } | { redeal: true } | { src: PileRef; dst: PileRef; count: number };
+type CardMove = Extract<Move, { src: PileRef }>;
 
-const KIND_WORD: Record<Kind, string> = { f: 'foundation', t: 'tableau pile', r: 'reserve', w: 'waste', s: 'stock' };
-
-/** Reads `t3>f0`, `t2:3>t5` or `draw`; a string is the reason it is not well formed. */
+/** Reads `t3>f0`, `t2:3>t5`, `draw` or `redeal`; a string is the reason it is not well formed. */
 function readMove(text: string): Move | string {
   if (text === 'draw') return { draw: true };
-  const m = /^([ftr](?:0|[1-9]\d*)|[sw])(?::([1-9]\d*))?>([ftr](?:0|[1-9]\d*)|[sw])$/.exec(text);
-  if (!m) return `'${text}' is not a move (FORMATS.md: SRC>DST, SRC:N>DST or draw)`;
-  const count = m[2] === undefined ? 1 : Number(m[2]);
-  if (count < 1) return `'${text}': a move takes at least one card`;
-  return { draw: false, src: readPileId(m[1]!), dst: readPileId(m[3]!), count };
+  if (text === 'redeal') return { redeal: true };
+  const m = /^([ftr](?:0|[1-9]\d*)|w)(?::([1-9]\d*))?>([ftr](?:0|[1-9]\d*)|w)$/.exec(text);
+  if (!m) return `'${text}' is not a move (FORMATS.md: SRC>DST, SRC:N>DST, draw or redeal)`;
+  const ref = (id: string): PileRef => ({ kind: id[0] as Kind, index: id.length > 1 ? Number(id.slice(1)) : 0, id });
+  return { src: ref(m[1]!), dst: ref(m[3]!), count: m[2] === undefined ? 1 : Number(m[2]) };
 }
 
-function readPileId(id: string): PileRef {
-  const kind = id[0] as Kind;
-  return { kind, index: id.length > 1 ? Number(id.slice(1)) : 0, id };
-}
-
-/** The pile a reference names, or undefined if the game has no such pile. */
-function pileAt(pos: Position, ref: PileRef, rules: GameRules): string[] | undefined {
-  switch (ref.kind) {
-    case 'f':
-      return pos.foundations[ref.index];
-    case 't':
-      return pos.tableau[ref.index];
-    case 'r':
-      return pos.reserves[ref.index];
-    case 's':
-      return pos.stock;
-    case 'w':
-      return rules.hasWaste ? pos.waste : undefined;
-  }
+function pileAt(pos: Position, game: Game, ref: PileRef): string[] | undefined {
+  if (ref.kind === 'w') return game.stock.draw === 'to-waste' ? pos.waste : undefined;
+  return { f: pos.foundations, t: pos.tableau, r: pos.reserves }[ref.kind][ref.index];
 }
 
 // ---------------------------------------------------------------------------------------------
-// The four games, each as a handful of plain questions about a position.
+// The questions the rules answer about a position.
 
-interface GameRules {
-  decks: number;
-  hasWaste: boolean;
-  /** Which pile kinds may play to which, as `src>dst`, and the rule that lists them. */
-  moves: readonly string[];
-  movesRule: string;
-  /** Whether several cards may move as a unit (only Double Dot's runs). */
-  runs: boolean;
-  /** The rule to cite when a run is tried in a game without runs. */
-  singleRule: string;
-  /** null if foundation `f` accepts `card` now, else the reason. */
-  foundationAccepts(pos: Position, f: number, card: string): string | null;
-  /** null if tableau pile `t` accepts `card` (the bottom card of what moves) now, else the reason. */
-  tableauAccepts(pos: Position, t: number, card: string): string | null;
-  /** null if the top card of foundation `f` may leave it, else the reason. */
-  foundationMayGive(pos: Position, f: number): string | null;
-  /** Whether `upper` may lie on `lower` inside a run (Double Dot only). */
-  runFollows?(lower: string, upper: string): boolean;
-  draw: 'to-waste' | 'to-every-tableau-pile';
-  drawRule: string;
-  /** What happens at once after a card move, as part of it (Double Signora's DS-3 and DS-7). */
-  afterMove?(pos: Position, move: Move & { draw: false }, moved: string[]): void;
+/** The group of foundation `f`. */
+function groupOf(game: Game, f: number): FoundationGroup {
+  let first = 0;
+  for (const group of game.foundations) {
+    if (f < first + group.count) return group;
+    first += group.count;
+  }
+  throw new Error(`referee: no foundation f${f}`);
 }
 
-const anyFoundationCardMayLeave = (): null => null;
+const dealtFirstCards = (game: Game): number => game.foundations.reduce((n, g) => n + g.firstCards.length, 0);
+const cardsHome = (pos: Position): number => pos.foundations.reduce((n, p) => n + p.length, 0);
 
-// Double Signora -------------------------------------------------------------------------------
+function whyFoundationRefuses(pos: Position, game: Game, f: number, card: string): string | null {
+  const group = groupOf(game, f);
+  const pile = pos.foundations[f]!;
+  if (pile.length >= group.max) return `foundations: f${f} is full (${group.max} cards)`;
+  const below = top(pile);
+  if (below !== undefined) {
+    const why = whyNotOn(group.build, below, card);
+    return why === null ? null : `foundations.build: ${why}`;
+  }
+  if (group.start === 'dealt') return `foundations.start: f${f} keeps its dealt first card`;
+  if (group.start === 'base-rank') {
+    return pos.base === null || pos.base === undefined || rankName(rank(card)) === pos.base
+      ? null
+      : `foundations.start: an empty foundation takes only the base rank ${pos.base}`;
+  }
+  return rank(card) === group.start ? null : `foundations.start: an empty f${f} takes only a ${rankName(group.start)}`;
+}
 
-/** DS-4: on `lower` only the next rank up (with wrap) of the other colour. */
-const signoraFoundationFollows = (lower: string, upper: string): boolean =>
-  rank(upper) === wrapped(rank(lower), 1) && differentColour(lower, upper);
+/** The piles that fill an emptied tableau pile at once, in order. */
+function fillers(pos: Position, game: Game): string[][] {
+  const fill = game.tableau.autoFill;
+  return fill === 'waste-then-stock' ? [pos.waste, pos.stock] : fill === 'stock' ? [pos.stock] : [];
+}
 
-/** DS-5: on `lower` only the next rank down (with wrap) of the other colour. */
-const signoraTableauFollows = (lower: string, upper: string): boolean =>
-  rank(upper) === wrapped(rank(lower), -1) && differentColour(lower, upper);
+function whyTableauRefuses(pos: Position, game: Game, t: number, bottom: string, count: number): string | null {
+  const pile = pos.tableau[t]!;
+  if (pile.length + count > game.tableau.capacity) return `tableau.capacity: t${t} holds at most ${game.tableau.capacity} card(s)`;
+  const below = top(pile);
+  if (below !== undefined) {
+    const why = whyNotOn(game.tableau.build, below, bottom);
+    return why === null ? null : `tableau.build: ${why}`;
+  }
+  if (fillers(pos, game).some((p) => p.length > 0)) return 'tableau.autoFill: a space is filled at once while the piles that fill it last';
+  if (game.tableau.spaces === 'none') return 'tableau.spaces: nothing may be put into an empty pile';
+  if (game.tableau.spaces === 'kings' && rank(bottom) !== 13)
+    return `tableau.spaces: only a King (or a run from one) fills a space, not ${bottom}`;
+  return null;
+}
 
-const doubleSignora: GameRules = {
-  decks: 4,
-  hasWaste: true,
-  moves: ['t>f', 't>t', 'w>f', 'w>t', 'r>f', 'f>t'], // DS-6 (and its Decision: no f>f)
-  movesRule: 'DS-6',
-  runs: false,
-  singleRule: 'DS-5',
-  foundationAccepts(pos, f, card) {
-    const pile = pos.foundations[f]!;
-    const below = top(pile);
-    if (below === undefined) {
-      // DS-3: the very first foundation card may be anything; later ones start with the base rank.
-      const base = pos.base ?? null;
-      if (base === null) return null;
-      return rank(card) === parseRank(base) ? null : `DS-3: an empty foundation takes only the base rank ${base}`;
-    }
-    if (pile.length >= 13) return 'DS-4: a foundation holds at most 13 cards';
-    return signoraFoundationFollows(below, card) ? null : `DS-4: ${card} does not go on ${below} (up by one, alternating colour)`;
-  },
-  tableauAccepts(pos, t, card) {
-    const below = top(pos.tableau[t]!);
-    if (below === undefined) {
-      // DS-7: a space exists only once stock and waste are used up; then it takes any card.
-      return pos.stock.length === 0 && pos.waste.length === 0 ? null : 'DS-7: a space is filled from the waste or stock, not by the player';
-    }
-    return signoraTableauFollows(below, card) ? null : `DS-5: ${card} does not go on ${below} (down by one, alternating colour)`;
-  },
-  foundationMayGive: anyFoundationCardMayLeave,
-  draw: 'to-waste',
-  drawRule: 'DS-8',
-  afterMove(pos, move, moved) {
-    // DS-3: the first card ever played to a foundation fixes the base rank for good.
-    if (move.dst.kind === 'f' && (pos.base ?? null) === null) pos.base = rankName(rank(moved[0]!));
-    // DS-7: a tableau pile emptied by the move is filled at once from the waste, else the stock.
-    if (move.src.kind === 't') {
-      const pile = pos.tableau[move.src.index]!;
-      if (pile.length === 0) {
-        const filler = pos.waste.length > 0 ? pos.waste : pos.stock;
-        const card = filler.pop();
-        if (card !== undefined) pile.push(card);
+function whyCardMoveIllegal(pos: Position, game: Game, move: CardMove): string | null {
+  const { src, dst, count } = move;
+  for (const ref of [src, dst]) if (pileAt(pos, game, ref) === undefined) return `${pos.game} has no pile ${ref.id}`;
+  if (src.id === dst.id) return `a card cannot move onto the pile it came from (${src.id})`;
+  if (!(game.moves as string[]).includes(`${src.kind}>${dst.kind}`)) return `moves: the rules have no ${src.kind}>${dst.kind}`;
+  const from = pileAt(pos, game, src)!;
+  if (from.length === 0) return `${src.id} is empty`;
+  if (count > from.length) return `${src.id} has only ${from.length} card(s)`;
+  if (src.kind === 't' && count > from.length - (pos.faceDown?.[src.index] ?? 0)) return `${src.id}: a face-down card cannot move`;
+  if (count > 1) {
+    if (src.kind !== 't' || dst.kind !== 't') return 'only tableau piles move runs';
+    if (game.tableau.runs === 'single') return 'tableau.runs: only single cards move';
+    const run = from.slice(from.length - count);
+    if (game.tableau.runs === 'built') {
+      for (let i = 1; i < run.length; i++) {
+        const why = whyNotOn(game.tableau.build, run[i - 1]!, run[i]!);
+        if (why !== null) return `tableau.runs: the top ${count} cards of ${src.id} are not a built run (${why})`;
       }
     }
-  },
-};
-
-// Double Aces and Kings ------------------------------------------------------------------------
-
-const ACE_FOUNDATIONS = 8; // DAK-1: f0..f7 are Ace foundations, f8..f15 King foundations.
-
-const doubleAcesAndKings: GameRules = {
-  decks: 4,
-  hasWaste: true,
-  // DAK-5: reserve, waste and slot cards to a foundation or a slot; foundation to foundation or slot.
-  moves: ['r>f', 'r>t', 'w>f', 'w>t', 't>f', 't>t', 'f>f', 'f>t'],
-  movesRule: 'DAK-5',
-  runs: false,
-  singleRule: 'DAK-4',
-  foundationAccepts(pos, f, card) {
-    const pile = pos.foundations[f]!;
-    const below = top(pile);
-    const acePile = f < ACE_FOUNDATIONS;
-    // DAK-3: Ace piles start with any Ace and go up to K; King piles start with any King and go
-    // down to A; suits do not matter and nothing wraps.
-    if (below === undefined) {
-      const wanted = acePile ? 1 : 13;
-      return rank(card) === wanted
-        ? null
-        : `DAK-3: an empty ${acePile ? 'Ace' : 'King'} foundation takes only ${acePile ? 'an Ace' : 'a King'}`;
-    }
-    const wantedRank = acePile ? rank(below) + 1 : rank(below) - 1; // no wrap: 14 and 0 match nothing
-    return rank(card) === wantedRank ? null : `DAK-3: ${card} does not go on ${below} (${acePile ? 'up' : 'down'} by one, no wrap)`;
-  },
-  tableauAccepts(pos, t) {
-    // DAK-4: a slot holds one card; an empty slot takes any card.
-    return pos.tableau[t]!.length === 0 ? null : 'DAK-4: a tableau slot holds only one card';
-  },
-  foundationMayGive: anyFoundationCardMayLeave,
-  draw: 'to-waste',
-  drawRule: 'DAK-6',
-  // Decision: spaces are not auto-filled.
-};
-
-// Double Dot -----------------------------------------------------------------------------------
-
-/** DD-4: on `lower` a card two ranks lower, any suit, with wrap (6 on 8, Q on A, K on 2). */
-const dotTableauFollows = (lower: string, upper: string): boolean => rank(upper) === wrapped(rank(lower), -2);
-
-const doubleDot: GameRules = {
-  decks: 1,
-  hasWaste: false, // DD-1
-  moves: ['t>f', 't>t', 'f>t'], // DD-6
-  movesRule: 'DD-6',
-  runs: true,
-  singleRule: 'DD-6',
-  foundationAccepts(pos, f, card) {
-    const pile = pos.foundations[f]!;
-    const below = top(pile);
-    // DD-2: every foundation is dealt its first card; an empty one cannot occur in a real game.
-    if (below === undefined) return 'DD-2: a Double Dot foundation always keeps its first card';
-    if (pile.length >= 13) return 'DD-3: a foundation holds 13 cards';
-    // DD-3: up by two in suit, with wrap.
-    return sameSuit(below, card) && rank(card) === wrapped(rank(below), 2)
-      ? null
-      : `DD-3: ${card} does not go on ${below} (up by two in suit)`;
-  },
-  tableauAccepts(pos, t, card) {
-    const below = top(pos.tableau[t]!);
-    if (below === undefined) return null; // DD-5: any card or run fills an empty pile.
-    return dotTableauFollows(below, card) ? null : `DD-4: ${card} does not go on ${below} (down by two)`;
-  },
-  foundationMayGive(pos, f) {
-    // DD-3: the first card never leaves.
-    return pos.foundations[f]!.length > 1 ? null : "DD-3: a foundation's first card never leaves";
-  },
-  runFollows: dotTableauFollows, // DD-5: each card two ranks below the one under it.
-  draw: 'to-every-tableau-pile',
-  drawRule: 'DD-7',
-};
-
-// Mamy Susan -----------------------------------------------------------------------------------
-
-const mamySusan: GameRules = {
-  decks: 2,
-  hasWaste: true,
-  moves: ['t>f', 't>t', 'w>f', 'w>t', 'r>f', 'r>t', 'f>t'], // MS-5
-  movesRule: 'MS-5',
-  runs: false,
-  singleRule: 'MS-4',
-  foundationAccepts(pos, f, card) {
-    const below = top(pos.foundations[f]!);
-    // MS-3 and the Decision: any Ace starts any empty foundation.
-    if (below === undefined) return rank(card) === 1 ? null : 'MS-3: an empty foundation takes only an Ace';
-    // MS-3: up by one in suit, no wrap (nothing goes on a K).
-    return sameSuit(below, card) && rank(card) === rank(below) + 1 ? null : `MS-3: ${card} does not go on ${below} (up by one in suit)`;
-  },
-  tableauAccepts(pos, t, card) {
-    const below = top(pos.tableau[t]!);
-    if (below === undefined) return null; // MS-4: an empty pile takes any card.
-    // MS-4: down by one, alternating colour, no wrap (nothing goes on an A).
-    return rank(card) === rank(below) - 1 && differentColour(below, card)
-      ? null
-      : `MS-4: ${card} does not go on ${below} (down by one, alternating colour)`;
-  },
-  foundationMayGive: anyFoundationCardMayLeave,
-  draw: 'to-waste',
-  drawRule: 'MS-6',
-};
-
-const GAMES: Record<string, GameRules> = {
-  'double-signora': doubleSignora,
-  'double-aces-and-kings': doubleAcesAndKings,
-  'double-dot': doubleDot,
-  'mamy-susan': mamySusan,
-};
-
-function rulesOf(pos: Position): GameRules {
-  const rules = GAMES[pos.game];
-  if (!rules) throw new Error(`referee: unknown game '${pos.game}'`);
-  return rules;
+  }
+  if (src.kind === 'f' && groupOf(game, src.index).start === 'dealt' && from.length === 1)
+    return `foundations.start: the dealt first card of ${src.id} never leaves`;
+  const bottom = from[from.length - count]!;
+  return dst.kind === 'f' ? whyFoundationRefuses(pos, game, dst.index, bottom) : whyTableauRefuses(pos, game, dst.index, bottom, count);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Checking and playing one move.
+// Playing one move.
 
 /** A deep copy, so that nothing the referee does reaches the caller's position. */
 function copy(pos: Position): Position {
-  const out: Position = {
+  return {
     ...pos,
     foundations: pos.foundations.map((p) => [...p]),
     tableau: pos.tableau.map((p) => [...p]),
     reserves: pos.reserves.map((p) => [...p]),
     stock: [...pos.stock],
     waste: [...pos.waste],
+    ...(pos.faceDown ? { faceDown: [...pos.faceDown] } : {}),
   };
-  return out;
 }
 
 /** Either the reason the move is illegal, or the position after it (a fresh copy). */
 function attempt(pos: Position, text: string): { reason: string } | { next: Position } {
-  const rules = rulesOf(pos);
+  const game = getGame(pos.game);
   const move = readMove(text);
   if (typeof move === 'string') return { reason: move };
-  return move.draw ? attemptDraw(pos, rules) : attemptCardMove(pos, rules, move);
+  if ('draw' in move) return draw(pos, game);
+  if ('redeal' in move) return redeal(pos, game);
+  const reason = whyCardMoveIllegal(pos, game, move);
+  if (reason !== null) return { reason };
+  const next = copy(pos);
+  const from = pileAt(next, game, move.src)!;
+  const moved = from.splice(from.length - move.count, move.count);
+  pileAt(next, game, move.dst)!.push(...moved);
+  if (move.dst.kind === 'f' && groupOf(game, move.dst.index).start === 'base-rank' && (next.base ?? null) === null)
+    next.base = rankName(rank(moved[0]!));
+  if (move.src.kind === 't') {
+    // The card a move uncovers turns face up as part of it; an emptied pile fills at once.
+    const down = next.faceDown?.[move.src.index] ?? 0;
+    if (down > 0 && from.length === down) next.faceDown![move.src.index] = down - 1;
+    if (from.length === 0) {
+      const filler = fillers(next, game).find((p) => p.length > 0);
+      if (filler) from.push(filler.pop()!);
+    }
+  }
+  return { next };
 }
 
-function attemptDraw(pos: Position, rules: GameRules): { reason: string } | { next: Position } {
-  if (pos.stock.length === 0) return { reason: `${rules.drawRule}: the stock is empty (no redeal)` };
+function draw(pos: Position, game: Game): { reason: string } | { next: Position } {
+  if (pos.stock.length === 0) return { reason: `the stock is empty${game.stock.redeals > 0 ? ' (redeal turns the waste over)' : ''}` };
+  if (game.stock.lockedUntilFoundation && cardsHome(pos) <= dealtFirstCards(game))
+    return { reason: 'stock.lockedUntilFoundation: the stock is locked until a card is played to a foundation' };
   const next = copy(pos);
-  if (rules.draw === 'to-waste') {
-    // DS-8, DAK-6, MS-6: the stock's top card onto the waste.
-    next.waste.push(next.stock.pop()!);
+  if (game.stock.draw === 'to-waste') {
+    for (let i = 0; i < game.stock.drawCount && next.stock.length > 0; i++) next.waste.push(next.stock.pop()!);
   } else {
-    // DD-7: one card onto each tableau pile t0, t1, ... in order, empty piles included, while
-    // the stock lasts.
+    // One card onto each tableau pile t0, t1, ... in order, empty piles included, while the stock lasts.
     for (const pile of next.tableau) {
       const card = next.stock.pop();
       if (card === undefined) break;
@@ -310,60 +207,19 @@ function attemptDraw(pos: Position, rules: GameRules): { reason: string } | { ne
   return { next };
 }
 
-function attemptCardMove(pos: Position, rules: GameRules, move: Move & { draw: false }): { reason: string } | { next: Position } {
-  const reason = whyCardMoveIllegal(pos, rules, move);
-  if (reason !== null) return { reason };
-  const next = copy(pos);
-  const src = pileAt(next, move.src, rules)!;
-  const dst = pileAt(next, move.dst, rules)!;
-  const moved = src.splice(src.length - move.count, move.count);
-  dst.push(...moved);
-  rules.afterMove?.(next, move, moved);
-  return { next };
-}
-
-function whyCardMoveIllegal(pos: Position, rules: GameRules, move: Move & { draw: false }): string | null {
-  const { src, dst, count } = move;
-  for (const ref of [src, dst]) {
-    if (pileAt(pos, ref, rules) === undefined) return `${pos.game} has no pile ${ref.id}`;
-  }
-  if (src.kind === 's' || dst.kind === 's') return 'the stock only moves by draw';
-  if (src.kind === dst.kind && src.index === dst.index) return `a card cannot move onto the pile it came from (${src.id})`;
-  if (!rules.moves.includes(`${src.kind}>${dst.kind}`)) {
-    return `${rules.movesRule}: no move from a ${KIND_WORD[src.kind]} to a ${KIND_WORD[dst.kind]}`;
-  }
-  const from = pileAt(pos, src, rules)!;
-  if (from.length === 0) return `${src.id} is empty`;
-  if (count > 1) {
-    const why = whyRunIllegal(rules, move, from);
-    if (why !== null) return why;
-  }
-  if (src.kind === 'f') {
-    const why = rules.foundationMayGive(pos, src.index);
-    if (why !== null) return why;
-  }
-  const bottom = from[from.length - count]!; // the card that lands on the destination's top
-  return dst.kind === 'f' ? rules.foundationAccepts(pos, dst.index, bottom) : rules.tableauAccepts(pos, dst.index, bottom);
-}
-
-/** Why the top `count` (>= 2) cards of `from` may not move as a unit, or null if they may. */
-function whyRunIllegal(rules: GameRules, move: Move & { draw: false }, from: readonly string[]): string | null {
-  if (!rules.runs || !rules.runFollows) return `${rules.singleRule}: only single cards move`;
-  if (move.src.kind !== 't' || move.dst.kind !== 't') return 'DD-6: only single cards go to or come from a foundation';
-  if (move.count > from.length) return `${move.src.id} has only ${from.length} card(s)`;
-  const run = from.slice(from.length - move.count);
-  for (let i = 1; i < run.length; i++) {
-    if (!rules.runFollows(run[i - 1]!, run[i]!)) {
-      return `DD-5: the top ${move.count} cards of ${move.src.id} are not a run (${run[i]} on ${run[i - 1]})`;
-    }
-  }
-  return null;
+function redeal(pos: Position, game: Game): { reason: string } | { next: Position } {
+  const made = pos.redeals ?? 0;
+  if (made >= game.stock.redeals) return { reason: `stock.redeals: ${game.stock.redeals} redeal(s) allowed, ${made} made` };
+  if (pos.stock.length > 0) return { reason: 'redeal: the stock is not empty yet' };
+  if (pos.waste.length === 0) return { reason: 'redeal: the waste is empty' };
+  // The card turned first comes first again: the waste's bottom card becomes the stock's top.
+  return { next: { ...copy(pos), stock: [...pos.waste].reverse(), waste: [], redeals: made + 1 } };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The public API.
 
-/** null if the move is legal in this position, else a short reason naming the rule id. */
+/** null if the move is legal in this position, else a short reason naming the rules' key. */
 export function whyIllegal(position: Position, move: string): string | null {
   const result = attempt(position, move);
   return 'reason' in result ? result.reason : null;
@@ -376,11 +232,7 @@ export function play(position: Position, move: string): Position {
   return result.next;
 }
 
-/** Whether every card of the game is on the foundations. */
-function isWon(pos: Position): boolean {
-  const onFoundations = pos.foundations.reduce((n, pile) => n + pile.length, 0);
-  return onFoundations === 52 * rulesOf(pos).decks;
-}
+const isWon = (pos: Position): boolean => cardsHome(pos) === 52 * getGame(pos.game).decks;
 
 /**
  * Replays moves (FORMATS.md notation) from a position; never mutates the input. Stops at the
@@ -402,21 +254,21 @@ export function replay(position: Position, moves: readonly string[]): Verdict {
 
 /**
  * Every legal move of the position in FORMATS.md notation: every pile to every pile (runs of
- * every length for Double Dot), and `draw`, each kept if the referee allows it.
+ * every length from a tableau pile), `draw` and `redeal`, each kept if the referee allows it.
  */
 export function legalMoves(position: Position): string[] {
-  const rules = rulesOf(position);
+  const game = getGame(position.game);
   const ids = [
     ...position.foundations.map((_, i) => `f${i}`),
     ...position.tableau.map((_, i) => `t${i}`),
     ...position.reserves.map((_, i) => `r${i}`),
-    ...(rules.hasWaste ? ['w'] : []),
+    ...(game.stock.draw === 'to-waste' ? ['w'] : []),
   ];
-  const candidates: string[] = ['draw'];
+  const candidates: string[] = ['draw', 'redeal'];
   for (const src of ids) {
     for (const dst of ids) {
       candidates.push(`${src}>${dst}`);
-      if (rules.runs && src.startsWith('t')) {
+      if (src.startsWith('t')) {
         const height = position.tableau[Number(src.slice(1))]!.length;
         for (let n = 2; n <= height; n++) candidates.push(`${src}:${n}>${dst}`);
       }
