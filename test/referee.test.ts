@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { cardName, orderedDecks } from '../src/cards.js';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
-import { getGame, type GameId } from '../src/games/index.js';
+import { getGame } from '../src/games/index.js';
 import { isLegal, parseMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
 import { candidates, enginePlay, mulberry32, stateOf } from './support/helpers.js';
@@ -230,7 +230,7 @@ function playAll(p: Position, moves: string[]): Position {
   return verdict.final;
 }
 
-const GAME_IDS: GameId[] = ['double-signora', 'double-aces-and-kings', 'double-dot', 'mamy-susan'];
+const GAME_IDS: string[] = ['double-signora', 'double-aces-and-kings', 'double-dot', 'mamy-susan'];
 
 describe('referee and engine agree on random playouts', () => {
   for (const game of GAME_IDS) {

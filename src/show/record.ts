@@ -9,11 +9,11 @@ import { parseSeed } from '../deal.js';
 import { readPosition, seedMismatch, type Position } from '../position.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
-import { getGame, type GameId } from '../games/index.js';
+import { getGame } from '../games/index.js';
 import type { Outcome, SolveResult } from '../result.js';
 
 export interface ShownGame {
-  game: GameId;
+  game: string;
   /** The game's name, for the page's heading. */
   name: string;
   seed?: number;
