@@ -63,7 +63,9 @@ describe.each(OTHERS.map((g) => [g.id, g] as const))('solver = plain exhaustive 
   it('40 end games and 40 played-out positions from real deals', () => {
     const random = mulberry32(0x20557);
     const ends = Array.from({ length: 40 }, (_, i) => endgame(game, i, 3 + Math.floor(random() * 10), random));
-    const played = Array.from({ length: 40 }, (_, i) => playedOut(game, 1000 + i, 300 + Math.floor(random() * 400), 0.6 + random() * 0.35, random));
+    const played = Array.from({ length: 40 }, (_, i) =>
+      playedOut(game, 1000 + i, 300 + Math.floor(random() * 400), 0.6 + random() * 0.35, random),
+    );
     const a = compare(game.id, ends);
     const b = compare(game.id, played);
     console.log(`${game.id}: ${a.won + b.won} won, ${a.lost + b.lost} lost, ${a.skipped + b.skipped} too big for the plain search`);

@@ -81,14 +81,16 @@ function walk(page: Page, button: 'next' | 'prev' | 'none', times: number): Prom
 
 const snapshot = async (page: Page): Promise<Shown> => (await walk(page, 'none', 0))[0]!;
 
-/** The piles a person sees in a position: Mamy Susan's reserve face down under its top. */
+/** The piles a person sees in a position: a reserve that shows its top only, face down under it; face-down tableau cards. */
 function seen(pos: Position): Record<string, string[]> {
   const game = getGame(pos.game);
   const piles: Record<string, string[]> = {};
   pos.foundations.forEach((p, i) => (piles[`f${i}`] = p));
-  pos.tableau.forEach((p, i) => (piles[`t${i}`] = p));
-  pos.reserves.forEach((p, i) => (piles[`r${i}`] = game.hiddenReserveUnderTop ? p.map((c, k) => (k < p.length - 1 ? '#' : c)) : p));
-  if (game.hasWaste) piles.w = pos.waste;
+  pos.tableau.forEach((p, i) => (piles[`t${i}`] = p.map((c, k) => (k < (pos.faceDown?.[i] ?? 0) ? '#' : c))));
+  pos.reserves.forEach(
+    (p, i) => (piles[`r${i}`] = game.reserves[i]!.visible === 'top' ? p.map((c, k) => (k < p.length - 1 ? '#' : c)) : p),
+  );
+  if (game.stock.draw === 'to-waste') piles.w = pos.waste;
   return piles;
 }
 

@@ -6,13 +6,12 @@ import { solvePosition } from '../solve.js';
 import { renderPage } from '../show/page.js';
 import { readShownGame, shownGameOfReport } from '../show/record.js';
 import { writeOutputFile } from '../sim/results-file.js';
-import { positionFromFlags, run, warn } from './io.js';
+import { gameFromFlags, positionFromFlags, rulesOptions, run, warn } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 
 export function showCommand(program: Command): void {
   solverOptions(
-    program
-      .command('show')
+    rulesOptions(program.command('show'))
       .description('write a self-contained HTML page that steps through a solve result or a played game (or solves a deal first)')
       .argument('[file]', 'a solve result (solve --json) or a played game: JSON with position and moves (- for stdin)')
       .option('-g, --game <id>', 'solve this game first (with --seed)')
@@ -22,6 +21,8 @@ export function showCommand(program: Command): void {
   ).action((file: string | undefined, opts) =>
     run(() => {
       const solveFirst = opts.game !== undefined || opts.seed !== undefined || opts.position !== undefined;
+      // A file of a game of one's own is read under its rules (--rules FILE).
+      if (!solveFirst) gameFromFlags({ rules: opts.rules, rule: opts.rule });
       if (file !== undefined && solveFirst)
         throw new UsageError('give a FILE to show, or --game/--seed/--position to solve first, not both');
       if (file === undefined && !solveFirst)

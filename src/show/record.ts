@@ -9,13 +9,16 @@ import { parseSeed } from '../deal.js';
 import { readPosition, seedMismatch, type Position } from '../position.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
-import { getGame } from '../games/index.js';
+import { gameToJson, getGame } from '../games/index.js';
+import type { PageGame } from './rules.js';
 import type { Outcome, SolveResult } from '../result.js';
 
 export interface ShownGame {
   game: string;
   /** The game's name, for the page's heading. */
   name: string;
+  /** The game's rules as a rules file writes them: the page plays the moves by them. */
+  rules: PageGame;
   seed?: number;
   result?: Outcome;
   /** The limit an `unknown` result reached. */
@@ -68,6 +71,7 @@ function shownGame(position: Position, moves: string[], result?: Outcome, seed =
   return {
     game: position.game,
     name: getGame(position.game).name,
+    rules: gameToJson(getGame(position.game)) as unknown as PageGame,
     ...(seed !== undefined ? { seed } : {}),
     ...(result !== undefined ? { result } : {}),
     ...(limit !== undefined ? { limit } : {}),

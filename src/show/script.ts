@@ -5,10 +5,11 @@
 // from the input reaches the page through textContent and attributes, never as HTML.
 import type { ShownGame } from './record.js';
 import type { Position } from '../position.js';
-import type { PlayedMove, ShowRules } from './rules.js';
+import type { PlayedMove, pageRules } from './rules.js';
 
-export function pageMain(rules: ShowRules): void {
+export function pageMain(reading: ReturnType<typeof pageRules>): void {
   const data = JSON.parse(document.getElementById('game-data')!.textContent!) as ShownGame;
+  const rules = reading.forGame(data.rules);
   const byId = (id: string): HTMLElement => document.getElementById(id)!;
   const el = (tag: string, className = '', text = ''): HTMLElement => {
     const e = document.createElement(tag);
@@ -24,9 +25,7 @@ export function pageMain(rules: ShowRules): void {
   const CHECKPOINT = 256;
   const checkpoints = [data.position];
   const played: Omit<PlayedMove, 'pos'>[] = [];
-  let refused: { index: number; reason: string } | null = rules.known(data.position.game)
-    ? null
-    : { index: 0, reason: `unknown game '${data.position.game}'` };
+  let refused: { index: number; reason: string } | null = null;
   let at = data.position;
   for (let i = 0; !refused && i < data.moves.length; i++) {
     const r = rules.play(at, data.moves[i]!);
@@ -49,7 +48,7 @@ export function pageMain(rules: ShowRules): void {
     return cached.pos;
   };
   const last = played.length;
-  const total = rules.total(data.position);
+  const total = rules.total();
 
   // ---- The heading and what the result says.
   const title = `${data.name}${data.seed !== undefined ? `, seed ${data.seed}` : ''}`;
@@ -211,7 +210,7 @@ export function pageMain(rules: ShowRules): void {
   };
 
   const dealt = data.position;
-  const hasWaste = rules.hasWaste(dealt);
+  const hasWaste = rules.hasWaste();
   const foundationsHeading = el('h2');
   {
     const top = el('div', 'row');
@@ -252,19 +251,26 @@ export function pageMain(rules: ShowRules): void {
     drawn.get('s')!.box.dataset.count = String(pos.stock.length);
     if (hasWaste) drawPile('w', pos.waste, mark, { dx: 20, fanned: 3 });
     pos.foundations.forEach((p, i) => drawPile(`f${i}`, p, mark, { empty: rules.emptyFoundation(pos, i) }));
-    foundationsHeading.textContent = `Foundations${pos.game === 'double-signora' ? ` (base rank ${pos.base ?? 'not yet fixed'})` : ''}`;
-    const hidden = rules.hiddenReserve(pos);
+    foundationsHeading.textContent = `Foundations${rules.hasBaseRank() ? ` (base rank ${pos.base ?? 'not yet fixed'})` : ''}`;
     pos.reserves.forEach((p, i) =>
       drawPile(
         `r${i}`,
-        p.map((c, k) => (hidden && k < p.length - 1 ? null : c)),
+        p.map((c, k) => (rules.hiddenReserve(i) && k < p.length - 1 ? null : c)),
         mark,
         { dx: 24 },
       ),
     );
     const longest = Math.max(1, ...pos.tableau.map((p) => p.length));
     const dy = Math.max(8, Math.min(22, Math.floor(400 / longest)));
-    pos.tableau.forEach((p, i) => drawPile(`t${i}`, p, mark, { dy }));
+    // Face-down cards are drawn as backs, as a person sees them.
+    pos.tableau.forEach((p, i) =>
+      drawPile(
+        `t${i}`,
+        p.map((c, k) => (k < (pos.faceDown?.[i] ?? 0) ? null : c)),
+        mark,
+        { dy },
+      ),
+    );
   }
 
   // ---- Stepping.
