@@ -59,7 +59,7 @@ describe('patience deal', () => {
 
 describe('bad input: one line on stderr, non-zero exit, no stack trace', () => {
   it('unknown game', () => {
-    expectOneLineError(patience('deal', '--game', 'klondike', '--seed', '1'), /klondike/);
+    expectOneLineError(patience('deal', '--game', 'spider', '--seed', '1'), /spider/);
   });
   for (const seed of ['-1', '1.5', '99999999999', 'x', '4294967296']) {
     it(`seed ${seed}`, () => {

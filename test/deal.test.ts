@@ -317,8 +317,8 @@ describe('readPosition rejects (one-line UsageError naming the pile/card)', () =
   });
   it('unknown game', () => {
     const p = ms() as unknown as Record<string, unknown>;
-    p.game = 'klondike';
-    rejects(p, /klondike/);
+    p.game = 'spider';
+    rejects(p, /spider/);
     const q = ms() as unknown as Record<string, unknown>;
     delete q.game;
     rejects(q, /game/);

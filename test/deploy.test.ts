@@ -81,6 +81,8 @@ describe('deploy/', () => {
     expect(docker).toMatch(/^WORKDIR \/app$/m);
     expect(docker).toMatch(/^RUN npm ci && npm prune --omit=dev$/m);
     expect(docker).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+    // The CLI reads the games' rules files at run time.
+    expect(docker).toMatch(/^COPY rules \.\/rules$/m);
     expect(docker).toMatch(/^VOLUME \/results$/m);
     // The image's default command: the CLI's help, which exits 0.
     const cmd = JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(docker)![1]!) as string[];

@@ -14,9 +14,11 @@ function sources(dir: string): string[] {
 }
 
 describe('no game ids in src/', () => {
-  it('no source file under src/ holds the id of a built-in game or variant', () => {
-    const ids = [...new Set(knownIds().flatMap((id) => id.split(':')))].filter((id) => id.includes('-') || id.length > 6);
+  it('no source file under src/ holds the id of a built-in game', () => {
+    // Game ids, not variant ids: a variant's id is a plain phrase ("no-take-backs") that code may use as words.
+    const ids = [...new Set(knownIds().map((id) => id.split(':')[0]!))];
     expect(ids).toContain('mamy-susan');
+    expect(ids).toContain('klondike');
     const found: string[] = [];
     for (const file of sources(join(ROOT, 'src'))) {
       const text = readFileSync(file, 'utf8');

@@ -195,7 +195,7 @@ describe('reading what to show', () => {
     expect(() => read({ position, moves: [], result: 'maybe' })).toThrow(/'result' must be/);
     expect(() => read({ position, moves: [], game: 'mamy-susan' })).toThrow(/'game' is "mamy-susan"/);
     expect(() => read({ position, moves: [], seed: 3 })).toThrow(/'seed' is 3/);
-    expect(() => read({ position: { ...position, game: 'klondike' }, moves: [] })).toThrow(/unknown game 'klondike'/);
+    expect(() => read({ position: { ...position, game: 'spider' }, moves: [] })).toThrow(/unknown game 'spider'/);
     expect(() => read({ position: { ...position, stock: [] }, moves: [] })).toThrow(/missing/);
   });
 });
@@ -216,7 +216,7 @@ describe('patience show on the command line', () => {
     const cases: [string[], RegExp][] = [
       [['show', path('missing.json'), '--out', path('x.html')], /cannot read '.*missing\.json': ENOENT/],
       [['show', file('not.json', { hello: 1 }), '--out', path('x.html')], /no 'position'/],
-      [['show', '--game', 'klondike', '--seed', '1', '--out', path('x.html')], /unknown game 'klondike'/],
+      [['show', '--game', 'spider', '--seed', '1', '--out', path('x.html')], /unknown game 'spider'/],
       [['show', '--game', 'double-dot', '--seed', 'x', '--out', path('x.html')], /bad seed/],
       [['show', file('y.json', { position: {}, moves: [] })], /--out/],
       [['show', '--out', path('x.html')], /give a FILE/],

@@ -809,7 +809,7 @@ describe('patience solve', () => {
   });
 
   describe('bad input: one line on stderr, non-zero exit, no stack trace', () => {
-    it('unknown game', () => expectOneLineError(patience('solve', '--game', 'klondike', '--seed', '1'), /klondike/));
+    it('unknown game', () => expectOneLineError(patience('solve', '--game', 'spider', '--seed', '1'), /spider/));
     it('bad seed', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', 'x'), /seed/));
     it('negative seed', () => expectOneLineError(patience('solve', '--game', 'double-dot', '--seed', '-1'), /seed/));
     it('missing seed', () => expectOneLineError(patience('solve', '--game', 'double-dot'), /seed/));
