@@ -53,3 +53,11 @@ export function formatComparison(c: Comparison, footer: readonly string[] = []):
   const notes = ['win % with its 95 % Wilson interval; an undecided deal counts once as lost and once as won'];
   return `${[line(head), ...body.map(line), ...notes, ...footer].join('\n')}\n`;
 }
+
+/** The comparison as a Markdown table (README and results/), one line a game. */
+export function comparisonMarkdown(c: Comparison): string {
+  const head = ['game', ...c.players, 'stated'];
+  const body = c.games.map((g) => [g.game, ...c.players.map((p) => cell(g.byPlayer[p])), statedText(g.stated)]);
+  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+  return `${[line(head), `|${head.map(() => '---|').join('')}`, ...body.map(line)].join('\n')}\n`;
+}
