@@ -119,8 +119,9 @@ function swapTwo(pile: string[], range: number[]): void {
 // ---------------------------------------------------------------------------------------------
 
 describe('no hidden card leaks into a decision', () => {
-  // The second deal differs from the first only in two stock cards deep in the stock, and for
-  // Mamy Susan (also, or only) in two reserve cards under the top. The greedy player plays whole
+  // The second deal differs from the first only in two stock cards deep in the stock, for
+  // Mamy Susan (also, or only) in two reserve cards under the top, and for Klondike in two
+  // face-down cards. The greedy player plays whole
   // games, so the two cards near the stock's bottom are swapped; the sampling player (slower)
   // plays up to 150 moves, so the two cards swapped lie 10 to 20 cards under the stock's top.
   type Change = (p: Position, nearBottom: boolean) => void;
@@ -132,12 +133,18 @@ describe('no hidden card leaks into a decision', () => {
   const reserveSwap = (p: Position): void => swapTwo(p.reserves[0]!, [3, 2, 1, 0]);
   // Two of the bottom three reserve cards: here the stock swap is revealed first.
   const deepReserveSwap = (p: Position): void => swapTwo(p.reserves[0]!, [0, 1, 2]);
+  // Klondike: the face-down cards right under the tops of t5 and t6 change places.
+  const faceDownSwap = (p: Position): void => {
+    const [t5, t6] = [p.tableau[5]!, p.tableau[6]!];
+    [t5[t5.length - 2], t6[t6.length - 2]] = [t6[t6.length - 2]!, t5[t5.length - 2]!];
+  };
   const variants: [string, number, string, Change][] = [
     ['double-signora', 5, 'stock', stockSwap],
     ['double-aces-and-kings', 5, 'stock', stockSwap],
     ['double-dot', 5, 'stock', stockSwap],
     ['mamy-susan', 5, 'stock', stockSwap],
     ['mamy-susan', 5, 'reserve under its top', reserveSwap],
+    ['klondike', 1, 'face-down cards under two tops', faceDownSwap],
     [
       'mamy-susan',
       6,
@@ -339,13 +346,20 @@ describe('the greedy player', () => {
     const game = playGame(pos, greedyPlayer);
     expect(game).toMatchObject({ result: 'lost', moves: [] });
   });
+
+  it('turns the waste over when the stock is out, and stops once a pass brings back a position it has met (Klondike)', () => {
+    const played = playGame(dealGame(getGame('klondike'), 6), greedyPlayer);
+    const redeals = played.moves.filter((m) => m === 'redeal').length;
+    expect(redeals).toBeGreaterThan(0);
+    expect(played.moves.length).toBeLessThan(500);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
 
 describe('the rollout player', () => {
-  it('its base policy ranks every engine move as the greedy player ranks it, in every game', () => {
-    for (const game of SEED_GAMES) {
+  it('its base policy ranks every engine move as the greedy player ranks it, in every game (and Klondike, with its redeals)', () => {
+    for (const game of [...SEED_GAMES, getGame('klondike')]) {
       for (const seed of [1, 2]) {
         const deal = dealGame(game, seed);
         const moves = record(deal, greedyPlayer, 60).steps.map((st) => st.move);

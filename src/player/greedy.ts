@@ -4,6 +4,7 @@
 //      on a card it builds on, moved onto a pile (not merely into an empty one);
 //   3. a waste card to the tableau;
 //   4. a draw;
+//   5. a redeal (the game loop offers none that brings back a position already met);
 // and gives up when none is left. Foundation take-backs, moves of a built card onto another
 // pile, and tableau or waste cards into an empty pile it never makes.
 import { parseCard } from '../cards.js';
@@ -15,6 +16,7 @@ import type { View } from './view.js';
 /** The greedy player's rank of a move (higher first); 0 for a move it never makes. */
 export function greedyRank(view: View, move: string): number {
   if (move === 'draw') return 10;
+  if (move === 'redeal') return 5;
   const m = /^([ftrw])(\d*)(?::(\d+))?>([ft])(\d+)$/.exec(move);
   if (!m) return 0;
   const [, srcKind, srcIndex, countText, dstKind, dstIndex] = m;

@@ -12,6 +12,7 @@ export function baseRank(s: State, m: number): number {
   const src = m & 255;
   const dst = (m >>> 8) & 255;
   if (src === r.stock) return 10;
+  if (src === r.waste && dst === r.waste) return 5;
   const from = r.kindOf[src]!;
   if (from === KIND_F) return 0;
   if (r.kindOf[dst] === KIND_F) return from === KIND_R ? 50 : from === KIND_T ? 45 : 40;
@@ -20,7 +21,8 @@ export function baseRank(s: State, m: number): number {
   if (from === KIND_W) return dstEmpty ? 0 : 20;
   const count = m >>> 16;
   const l = s.len[src]!;
-  if (l === count) return dstEmpty ? 0 : 25;
+  // Nothing seen beneath (an empty pile left, or a face-down card uncovered): as greedyRank, which sees no card there.
+  if (l - count <= s.down[src]!) return dstEmpty ? 0 : 25;
   const at = src * s.stride + l - count;
   return r.tableauFollows[s.cards[at - 1]! * 52 + s.cards[at]!] === 1 || dstEmpty ? 0 : 25;
 }
