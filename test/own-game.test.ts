@@ -56,12 +56,24 @@ describe('a game of your own, from a rules file', { timeout: 120_000 }, () => {
     expect(check.stdout).toMatch(/^ok: won in \d+ moves/);
     expectOneLineError(patience('check', path), /unknown game 'little-klondike'/);
     expectOneLineError(patience('check', '--rules', file, '--rule', 'tableau.spaces=any', path), /made under other rules/);
+    expectOneLineError(
+      patience('check', '--game', 'klondike', path),
+      /the rules given are klondike's, but the result is a little-klondike result/,
+    );
   });
 
-  it('plays, and a win-rate run records its id and rules hash, per variant', () => {
-    const play = patience('play', '--rules', file, '--seed', '2', '--player', 'greedy', '--json');
-    expect(play.status, play.stderr).toBe(0);
-    expect(JSON.parse(play.stdout).game).toBe('little-klondike');
+  it('plays (greedy and best), the played game checks and shows, and a win-rate run records its id and rules hash, per variant', () => {
+    for (const player of ['greedy', 'best']) {
+      const play = patience('play', '--rules', file, '--seed', '2', '--player', player, '--budget', '1', '--json');
+      expect(play.status, play.stderr).toBe(0);
+      expect(JSON.parse(play.stdout).game).toBe('little-klondike');
+      const played = scratch.file(`played-${player}.json`, play.stdout);
+      const check = patience('check', '--rules', file, played);
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout).toMatch(/^ok: /);
+      const show = patience('show', '--rules', file, played, '--out', scratch.path(`played-${player}.html`));
+      expect(show.status, show.stderr).toBe(0);
+    }
     const out = scratch.path('little.csv');
     for (const game of ['little-klondike', 'little-klondike:draw-1']) {
       const r = patience(

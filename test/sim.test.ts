@@ -8,6 +8,7 @@ import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
 import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/sim/csv.js';
 import { summarize, formatSummary, percent } from '../src/sim/summary.js';
 import { readResultSet } from '../src/sim/merge.js';
+import { compare } from '../src/sim/compare.js';
 import { renderSvg } from '../src/sim/plot.js';
 import { playDeals } from '../src/sim/pool.js';
 import { UsageError } from '../src/errors.js';
@@ -213,6 +214,25 @@ describe('summary', () => {
     expect(() => readResultSet([a, b])).toThrow(/b\.csv: double-dot seed 1 .*appears twice/);
     expect(() => readResultSet([join(dir, 'none.csv')])).toThrow(/cannot read/);
   });
+
+  it('keeps the same deal under other rules apart: a line each, named by the rules, in the table, the comparison and the chart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    const under = (rules: string, result: DealRow['result']): DealRow => ({ ...row('klondike', 0, result), rules });
+    const a = join(dir, 'a.csv');
+    const b = join(dir, 'b.csv');
+    writeFileSync(a, formatCsv(COLUMNS, [under('aaaaaaaaaaaa', 'won')].map(recordOf), true));
+    writeFileSync(b, formatCsv(COLUMNS, [under('bbbbbbbbbbbb', 'lost')].map(recordOf), true));
+    const summaries = summarize(readResultSet([a, b]).rows);
+    expect(summaries.map((x) => [x.label, x.won, x.lost])).toEqual([
+      ['klondike (rules aaaaaaaaaaaa)', 1, 0],
+      ['klondike (rules bbbbbbbbbbbb)', 0, 1],
+    ]);
+    expect(formatSummary(summaries)).toMatch(/klondike \(rules aaaaaaaaaaaa\) +thoughtful/);
+    expect(compare(readResultSet([a, b]).rows).games.map((g) => g.game)).toEqual(summaries.map((x) => x.label));
+    expect(renderSvg(summaries)).toContain('klondike (rules bbbbbbbbbbbb)');
+    // One rule set: the plain id.
+    expect(summarize(readResultSet([a]).rows)[0]!.label).toBe('klondike');
+  });
 });
 
 describe('plot', () => {
@@ -226,6 +246,22 @@ describe('plot', () => {
     }
     expect((svg.match(/<g>/g) ?? []).length).toBe(2);
     expect(svg).not.toMatch(/NaN|undefined/);
+  });
+
+  it('widens for many games and slants their names', () => {
+    const ids = [
+      'double-dot',
+      'double-dot:single-cards',
+      'double-dot:no-take-backs',
+      'double-dot:mixed-pairs',
+      'klondike',
+      'klondike:draw-1',
+      'signora',
+    ];
+    const svg = renderSvg(summarize(ids.map((id) => row(id, 0, 'won'))));
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="900" height="550"/);
+    expect((svg.match(/rotate\(-40 /g) ?? []).length).toBe(ids.length);
+    expect(svg).toContain('Double Dot (single-cards)');
   });
 });
 

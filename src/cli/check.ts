@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { checkResult, readSolveResult } from '../result.js';
-import { readJsonFile } from '../files.js';
+import { UsageError } from '../errors.js';
+import { parseUserJson, readJsonFile } from '../files.js';
 import { gameFromFlags, rulesOptions, run } from './io.js';
 
 export function checkCommand(program: Command): void {
@@ -14,8 +15,13 @@ export function checkCommand(program: Command): void {
       .option('-g, --game <id>', 'the game whose rules to check under, GAME or GAME:VARIANT (with --rules or --rule)'),
   ).action((file: string, opts: { game?: string; rules?: string; rule?: string[] }) =>
     run(() => {
-      gameFromFlags(opts);
-      process.stdout.write(`${checkResult(readSolveResult(readJsonFile(file, 'result')))}\n`);
+      const game = gameFromFlags(opts);
+      const text = readJsonFile(file, 'result');
+      // Rules given for another game would otherwise be ignored: the result names its own.
+      const named = (parseUserJson(text, 'result') as { game?: unknown } | null)?.game;
+      if (game !== undefined && typeof named === 'string' && named !== game.id)
+        throw new UsageError(`the rules given are ${game.id}'s, but the result is a ${named} result`);
+      process.stdout.write(`${checkResult(readSolveResult(text))}\n`);
     }),
   );
 }

@@ -21,7 +21,7 @@ export function solverOptions(cmd: Command): Command {
     .option('--max-nodes <n>', 'give up with "unknown" after this many positions (0: none)', String(DEFAULT_SETTINGS.maxNodes))
     .option(
       '--memory <mb>',
-      'transposition table size in megabytes (Mamy Susan adds a quarter of it for its best-first tree)',
+      'transposition table size in megabytes (a search that begins with best-first rounds adds a quarter of it for their tree)',
       String(DEFAULT_SETTINGS.memoryMb),
     );
 }

@@ -15,12 +15,11 @@ export function compare(rows: readonly DealRow[]): Comparison {
   const labels = [...new Set(summaries.map((s) => s.player))];
   const players = [...labels.filter((p) => p === 'thoughtful'), ...labels.filter((p) => p !== 'thoughtful')];
   // Summaries come in the tool's game order; a game read under two rule sets gets a line each.
-  const keys = [...new Set(summaries.map((s) => `${s.game}\u0000${s.rules}`))];
-  const games = keys.map((key) => {
-    const mine = summaries.filter((s) => `${s.game}\u0000${s.rules}` === key);
-    const many = summaries.some((s) => s.game === mine[0]!.game && s.rules !== mine[0]!.rules);
+  const lines = [...new Set(summaries.map((s) => s.label))];
+  const games = lines.map((label) => {
+    const mine = summaries.filter((s) => s.label === label);
     return {
-      game: many ? `${mine[0]!.game} (rules ${mine[0]!.rules || 'not recorded'})` : mine[0]!.game,
+      game: label,
       stated: mine[0]!.stated,
       byPlayer: Object.fromEntries(players.map((p) => [p, mine.find((s) => s.player === p)])),
     };

@@ -89,7 +89,8 @@ export function readResultSet(args: readonly string[], warn: (message: string) =
     const results = readResults(file, { dropTornLine: true });
     if (results.torn !== '') warn(`${file}: left out an incomplete last line: ${JSON.stringify(results.torn.slice(0, 60))}`);
     for (const row of results.rows) {
-      const key = dealKey(row);
+      // The same deal under other rules is another deal: a summary gives it a line of its own.
+      const key = `${dealKey(row)}\u0000${row.rules}`;
       const before = seen.get(key);
       if (before !== undefined) {
         const where = before === file ? ' in this file' : `: also in ${before}`;

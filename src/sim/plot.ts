@@ -1,7 +1,7 @@
 // A hand-written SVG chart of win-rate summaries: for each game a group with, for each player,
 // a bar up to the proven win rate, a lighter bar on top for the undecided deals, the 95 % Wilson
 // interval as a whisker, and the game's stated win rate as a diamond after its bars (n = deals).
-// Axis 0-100 %, a legend, 900x400.
+// Axis 0-100 %, a legend, 900x400 (wider, with slanted names, for many games).
 import { getGame } from '../games/index.js';
 import type { GameSummary } from './summary.js';
 import { percent, statedText } from './summary.js';
@@ -17,9 +17,12 @@ const COLOURS = {
 };
 
 export function renderSvg(summaries: readonly GameSummary[], opts: { width?: number; height?: number; title?: string } = {}): string {
-  const W = opts.width ?? 900;
-  const H = opts.height ?? 400;
-  const m = { left: 64, right: 20, top: 74, bottom: 50 };
+  // One group a game (a line of the summary); names too long for their group are slanted under it.
+  const groups = [...new Set(summaries.map((s) => s.label))];
+  const W = opts.width ?? Math.max(900, 84 + 40 * groups.length);
+  const slanted = groups.length > 6;
+  const H = (opts.height ?? 400) + (slanted ? 150 : 0);
+  const m = { left: 64, right: 20, top: 74, bottom: slanted ? 200 : 50 };
   const pw = W - m.left - m.right;
   const ph = H - m.top - m.bottom;
   const y = (f: number): number => m.top + ph * (1 - Math.min(1, Math.max(0, f)));
@@ -74,10 +77,9 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
 
   if (summaries.length === 0) text(m.left + pw / 2, m.top + ph / 2, 'no deals', 'text-anchor="middle"');
   // One group a game; in it one bar a player, then the stated figure.
-  const games = [...new Set(summaries.map((s) => s.game))];
-  const gw = pw / Math.max(1, games.length);
-  games.forEach((game, g) => {
-    const bars = summaries.filter((s) => s.game === game);
+  const gw = pw / Math.max(1, groups.length);
+  groups.forEach((label, g) => {
+    const bars = summaries.filter((s) => s.label === label);
     const slot = (gw - 30) / bars.length;
     const bw = Math.min(56, slot * 0.6);
     const gx = m.left + gw * g;
@@ -88,7 +90,7 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
       const yHigh = y(s.winRate.high);
       push(`<g>`);
       push(
-        `<title>${esc(`${s.game} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`,
+        `<title>${esc(`${s.label} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`,
       );
       if (s.winRate.high > s.winRate.low) {
         push(`<rect x="${r(x0)}" y="${r(yHigh)}" width="${r(bw)}" height="${r(yLow - yHigh)}" fill="${COLOURS.undecided}"/>`);
@@ -120,7 +122,10 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
         `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${r(sx)} ${r(m.top + ph - 6)})" dy="4"`,
       );
     }
-    text(gx + gw / 2, m.top + ph + 16, gameName(game), 'text-anchor="middle" font-weight="bold"');
+    const name = label === bars[0]!.game ? gameName(label) : label;
+    if (slanted)
+      text(gx + gw / 2, m.top + ph + 12, name, `text-anchor="end" transform="rotate(-40 ${r(gx + gw / 2)} ${r(m.top + ph + 12)})"`);
+    else text(gx + gw / 2, m.top + ph + 16, name, 'text-anchor="middle" font-weight="bold"');
   });
   push(`</svg>`);
   return `${out.join('\n')}\n`;

@@ -17,6 +17,8 @@ export const UNRECORDED = 'not recorded';
 
 export interface GameSummary {
   game: string;
+  /** The game as tables name it: its id, with the rules' hash where another line has the same game under other rules. */
+  label: string;
   player: string;
   /** The rules' short hash (empty where the rows do not record it). */
   rules: string;
@@ -49,7 +51,7 @@ export function summarize(rows: readonly DealRow[], by?: Split): GameSummary[] {
     g.push(r);
   }
   const order = gameOrder;
-  return [...groups.values()]
+  const summaries = [...groups.values()]
     .map((group) => ({ ...summarizeGroup(group), ...(by ? { solver: group[0]!.solver || UNRECORDED } : {}) }))
     .sort(
       (a, b) =>
@@ -58,6 +60,9 @@ export function summarize(rows: readonly DealRow[], by?: Split): GameSummary[] {
         a.player.localeCompare(b.player) ||
         (a.solver ?? '').localeCompare(b.solver ?? ''),
     );
+  for (const s of summaries)
+    if (summaries.some((t) => t.game === s.game && t.rules !== s.rules)) s.label = `${s.game} (rules ${s.rules || 'not recorded'})`;
+  return summaries;
 }
 
 function summarizeGroup(rows: DealRow[]): GameSummary {
@@ -80,6 +85,7 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
   }
   return {
     game: first.game,
+    label: first.game,
     rules: first.rules,
     player: first.player,
     deals: n,
@@ -137,7 +143,7 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
   ];
   const right = [false, false, ...(bySolver ? [false] : []), true, true, true, true, true, true, false, true, true, false];
   const body = summaries.map((s) => [
-    s.game,
+    s.label,
     s.player,
     ...(bySolver ? [s.solver ?? UNRECORDED] : []),
     String(s.deals),
@@ -163,7 +169,7 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
   if (distinct.length === 1) out.push(`settings: ${settingsText(distinct[0]!)}`);
   else
     for (const s of summaries)
-      out.push(`settings of ${s.game} (${s.player}${s.solver ? `, ${s.solver}` : ''}): ${s.settings.map(settingsText).join('; ')}`);
+      out.push(`settings of ${s.label} (${s.player}${s.solver ? `, ${s.solver}` : ''}): ${s.settings.map(settingsText).join('; ')}`);
   if (summaries.some((s) => s.unknown + s.errors > 0)) {
     out.push('win % from won/deals to (won+unknown+errors)/deals; the interval spans both (95 % Wilson)');
   }
