@@ -3,12 +3,14 @@
 // several threads, each searches with its own plan and the first to decide answers.
 import type { Position } from './position.js';
 import { formatMove } from './engine/moves.js';
-import type { State } from './engine/state.js';
+import { compileGame } from './engine/game.js';
+import { State } from './engine/state.js';
 import { UsageError } from './errors.js';
-import { addedGames, rulesHashOf } from './games/index.js';
+import { addedGames, getGame, rulesHashOf } from './games/index.js';
 import { replay } from './referee.js';
 import type { SolveResult } from './result.js';
 import { searchState } from './search-state.js';
+import { plainSearch } from './search/plain.js';
 import { Solver, type SearchResult } from './search/solver.js';
 import { limitsOf, type SolveSettings } from './settings.js';
 import type { ThreadAnswer, ThreadTask } from './solve-protocol.js';
@@ -37,8 +39,19 @@ export function solvePosition(position: Position, settings: SolveSettings, solve
   return reportOf(position, state, solver.solve(state, limitsOf(settings)));
 }
 
+/** Decides with the plain exhaustive search (src/search/plain.ts): every pruning off, exact positions. */
+export function solvePositionPlain(position: Position, settings: SolveSettings): SolveResult {
+  const state = State.fromPosition(compileGame(getGame(position.game)), position);
+  return reportOf(position, state, plainSearch(state, limitsOf(settings)), { plain: true });
+}
+
 /** The report of a search of `position` (held by `state`), its win replayed by the referee. */
-function reportOf(position: Position, state: State, found: SearchResult, extra: { threads?: number; thread?: number } = {}): SolveResult {
+function reportOf(
+  position: Position,
+  state: State,
+  found: SearchResult,
+  extra: { threads?: number; thread?: number; plain?: boolean } = {},
+): SolveResult {
   const moves = found.moves.map((m) => formatMove(state.rules, m));
   if (found.result === 'won') {
     const verdict = replay(position, moves);

@@ -5,7 +5,10 @@ import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { MAX_DEPTH } from '../search/context.js';
 import { DEFAULT_SETTINGS, type SolveSettings } from '../settings.js';
-import { solvePosition, solvePositionOnThreads } from '../solve.js';
+import { solvePosition, solvePositionOnThreads, solvePositionPlain } from '../solve.js';
+import { PLAIN_MAX_POSITIONS } from '../search/plain.js';
+import { prunings } from '../search/prunings.js';
+import { UsageError } from '../errors.js';
 import { checkAddressSpace } from '../sim/address-space.js';
 import type { SolveResult } from '../result.js';
 import { intFlag, positionFromFlags, rulesOptions, run, secondsFlag, threadCount } from './io.js';
@@ -46,14 +49,23 @@ export function solveCommand(program: Command): void {
         '--threads <k>',
         'search on k threads at once, each its own way and with its own --memory, at most one a core; the first to decide answers',
         '1',
+      )
+      .option(
+        '--plain',
+        `decide with the plain exhaustive search instead: every legal move, exact positions, every pruning off (slow; at most ${PLAIN_MAX_POSITIONS} positions; --memory unused)`,
       ),
   ).action((opts) =>
     run(async () => {
       const settings = settingsFromFlags(opts);
       const threads = threadCount('--threads', opts.threads);
+      if (opts.plain && threads > 1) throw new UsageError('--plain searches on one thread: leave out --threads');
       if (threads > 1) checkAddressSpace(threads, settings.memoryMb, '--threads');
       const position = positionFromFlags(opts);
-      const report = threads === 1 ? solvePosition(position, settings) : await solvePositionOnThreads(position, settings, threads);
+      const report = opts.plain
+        ? solvePositionPlain(position, settings)
+        : threads === 1
+          ? solvePosition(position, settings)
+          : await solvePositionOnThreads(position, settings, threads);
       process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : formatReport(report, settings));
     }),
   );
@@ -83,7 +95,10 @@ export function verdict(report: SolveResult, settings: SolveSettings): string {
   const { nodes, limit } = report.stats;
   // A loss is claimed only by a pass that searched every line (src/search/status.ts, provesLoss).
   if (report.result === 'won') return 'won';
-  if (report.result === 'lost') return `lost: every line was searched, ${nodes} positions`;
+  if (report.result === 'lost')
+    return report.stats.plain
+      ? `lost: the plain search entered every position reachable (every legal move, no pruning), ${nodes} positions`
+      : `lost: every line was searched, ${nodes} positions, with the prunings these rules allow: ${prunings(getGame(report.game)).join('; ') || 'none'} (--plain re-decides with none)`;
   const why =
     limit === 'time'
       ? `the time limit (${settings.timeLimit} s) was reached`

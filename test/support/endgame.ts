@@ -1,7 +1,7 @@
 // End-game positions made from real deals, and a plain exhaustive search to judge them by: the
 // yardstick for every pruning, symmetry and shortcut of the solver (test/prove.test.ts). Not a
 // test file itself (vitest only runs *.test.ts).
-import { cardName, parseCard, rankOf, colourOf } from '../../src/cards.js';
+import { cardName, parseCard, rankOf, colourOf, RANKS } from '../../src/cards.js';
 import { dealGame } from '../../src/deal.js';
 import { readPosition, type Position } from '../../src/position.js';
 import { follows } from '../../src/games/build.js';
@@ -10,6 +10,7 @@ import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from 
 import { KIND_F, KIND_R, type Rules } from '../../src/engine/rules.js';
 import { expect } from 'vitest';
 import type { Solver } from '../../src/search/solver.js';
+import { plainSearch } from '../../src/search/plain.js';
 import { stateOf } from './helpers.js';
 
 /**
@@ -21,6 +22,14 @@ import { stateOf } from './helpers.js';
  */
 export function endgame(game: Game, seed: number, off: number, random: () => number): Position {
   const pos = dealGame(game, seed);
+  // A base card the deal gave a foundation goes under the stock with the loose cards; its rank
+  // stays the base rank.
+  const dealtBase = pos.base ?? null;
+  game.foundations.forEach((g, gi) => {
+    if (g.start === 'dealt') return;
+    const first = game.foundations.slice(0, gi).reduce((n, h) => n + h.count, 0);
+    for (let f = first; f < first + g.count; f++) pos.stock.unshift(...pos.foundations[f]!.splice(0));
+  });
   const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
   const heights: number[] = [];
   const minOf: number[] = [];
@@ -48,7 +57,8 @@ export function endgame(game: Game, seed: number, off: number, random: () => num
     const at = pile.map((c, i) => (c === name ? i : -1)).filter((i) => i >= 0);
     pile.splice(pick(at), 1);
   };
-  const base = 1 + Math.floor(random() * 13);
+  const drawn = 1 + Math.floor(random() * 13);
+  const base = dealtBase === null ? drawn : RANKS.indexOf(dealtBase) + 1;
   const colours = Array.from({ length: heights.length }, (_, i) => i % 2);
   for (let i = colours.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -75,7 +85,7 @@ export function endgame(game: Game, seed: number, off: number, random: () => num
       pile.push(card);
     }
   });
-  if ('base' in pos) pos.base = pos.foundations.some((p) => p.length) ? cardName(base * 4 - 4).slice(0, -1) : null;
+  if ('base' in pos) pos.base = pos.foundations.some((p) => p.length) ? cardName(base * 4 - 4).slice(0, -1) : dealtBase;
   if (game.tableau.autoFill !== 'none') {
     for (const pile of pos.tableau) {
       if (pile.length === 0 && pos.waste.length && game.tableau.autoFill === 'waste-then-stock') pile.push(pos.waste.pop()!);
@@ -124,78 +134,15 @@ export function takeBackKinds(game: Game): TakeBack[] {
 }
 
 /**
- * The plain exhaustive search: every legal move (no canonical choice among identical piles, no
- * safe move, no pruning), each position told apart from every other by its exact piles (no
- * hashing, no symmetry), depth-first to the end; `forbid` leaves out those kinds of take-back
- * (to find the positions that need them, not to judge the solver). Moves home are tried first and take-backs last
- * only so that easy wins are found before the cap; the order cannot change a finished answer.
+ * The plain exhaustive search (src/search/plain.ts) on a position, stopped after `cap` positions;
+ * `forbid` leaves out those kinds of take-back (to find the positions that need them, not to
+ * judge the solver).
  */
 export function exhaustive(position: Position, cap: number, forbid: readonly TakeBack[] = []): Exhaustive {
   const s = stateOf(position);
-  const seen = new Set<string>();
-  let moves = new Int32Array(MAX_MOVES * 64);
-  const first: number[] = [];
-  const count: number[] = [];
-  const next: number[] = [];
-  const total = s.rules.totalCards;
-  const exact = (): string => {
-    let key = `${String.fromCharCode(65 + s.base)}${s.redeals}`;
-    for (let p = 0; p < s.rules.nPiles; p++) {
-      key += `|${s.down[p]}:`;
-      for (let d = 0; d < s.len[p]!; d++) key += String.fromCharCode(48 + s.cards[p * s.stride + d]!);
-    }
-    return key;
-  };
-  const kind = s.rules.kindOf;
-  const expand = (at: number): number => {
-    let n = generateMoves(s, moves, false, at);
-    if (forbid.length > 0) {
-      let kept = at;
-      for (let i = at; i < at + n; i++) {
-        const k = takeBackKind(s.rules, moves[i]!);
-        if (k === null || !forbid.includes(k)) moves[kept++] = moves[i]!;
-      }
-      n = kept - at;
-    }
-    const rank = (m: number): number => (kind[m & 255] === 0 ? 2 : kind[(m >>> 8) & 255] === 0 ? 0 : 1);
-    const sorted = Array.from(moves.subarray(at, at + n)).sort((a, b) => rank(a) - rank(b));
-    moves.set(sorted, at);
-    return n;
-  };
-  if (s.isWon()) return { won: true, positions: 1, capped: false };
-  seen.add(exact());
-  first.push(0);
-  count.push(expand(0));
-  next.push(0);
-  while (first.length > 0) {
-    const d = first.length - 1;
-    if (next[d] === count[d]) {
-      first.pop();
-      count.pop();
-      next.pop();
-      if (first.length > 0) undoMove(s);
-      continue;
-    }
-    applyMove(s, moves[first[d]! + next[d]!++]!);
-    if (s.foundationCards() === total) return { won: true, positions: seen.size, capped: false };
-    const key = exact();
-    if (seen.has(key)) {
-      undoMove(s);
-      continue;
-    }
-    seen.add(key);
-    if (seen.size >= cap) return { won: false, positions: seen.size, capped: true };
-    const at = first[d]! + count[d]!;
-    if (at + MAX_MOVES > moves.length) {
-      const more = new Int32Array(moves.length * 2);
-      more.set(moves);
-      moves = more;
-    }
-    first.push(at);
-    count.push(expand(at));
-    next.push(0);
-  }
-  return { won: false, positions: seen.size, capped: false };
+  const leftOut = forbid.length ? (m: number): boolean => forbid.includes(takeBackKind(s.rules, m)!) : undefined;
+  const found = plainSearch(s, { maxNodes: cap, timeLimitMs: 0 }, leftOut);
+  return { won: found.result === 'won', positions: found.nodes, capped: found.result === 'unknown' };
 }
 
 /**
