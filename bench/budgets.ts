@@ -1,5 +1,5 @@
 // Strength against thinking budget: the best player's win rate at each budget, per game, from a
-// winrate results file holding best-b1..best-b5 rows (README "The players").
+// winrate results file holding best-b1..best-b5 rows (docs/players.md).
 // Writes the table as CSV and the chart as SVG.
 //   npx tsx bench/budgets.ts [--in results/budgets.csv] [--table results/budgets-table.csv] [--svg results/budgets.svg]
 import { writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Player comparison on a fixed set of deals, one core, one deal after another: win count, CPU
 // time (not wall time: the machine may be shared) and moves a game, for one player configuration per run. Used to choose the default player
-// (README "The players").
+// (docs/players.md).
 //   npx tsx bench/players.ts --game G --deals 100 [--start 0] --player rollout --samples 8 --width 6
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';

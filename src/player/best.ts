@@ -1,4 +1,4 @@
-// The best player measured (README "The players"), at five thinking budgets from a
+// The best player measured (docs/players.md), at five thinking budgets from a
 // glance (1) to a long think (5), its plan chosen from features of the rules, never a game's
 // name: where the first foundation card fixes a base rank (Double Signora) the rollout player,
 // whose greedy base policy wins some deals there; elsewhere the sampling player, since there the
@@ -22,7 +22,7 @@ const freshSolves = (samples: number, nodes: number): Plan => ({ kind: 'sampling
 
 /**
  * The plans at budgets 1..5. Budget 3, the default, is what fits 1000 deals of each of the four
- * seed games into an hour on 2 cores (README "The players" has the measurements). Base rank
+ * seed games into an hour on 2 cores (docs/players.md has the measurements). Base rank
  * (Double Signora, seeds 0..59): 16 won with 4 samples of 3 candidate moves, 18 with 4 of 4 at a
  * fifth more cost. One-card slots (Double Aces and Kings, seeds 0..19): about as many with 2
  * samples of 1000 positions (16) as with 4 of 1500 (17) or 8 of 3000 (18), at a seventh of the
