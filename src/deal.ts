@@ -2,7 +2,7 @@
 // into its piles. position.ts reads, checks and prints positions.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { cardName, orderedDecks, parseCard } from './cards.js';
+import { cardName, orderedDecks, parseCard, rankName, rankOf } from './cards.js';
 import { UsageError } from './errors.js';
 import { dealSequence, dealsFaceDown } from './games/deal-order.js';
 import type { Game } from './games/index.js';
@@ -37,8 +37,9 @@ export function shuffle(cards: number[], seed: number): void {
 
 /**
  * Deals a game from a seed: the game's first cards (foundations that start 'dealt') are taken out
- * of the ordered decks, the rest are shuffled and dealt from the front in the game's deal order;
- * the cards left form the stock, the next card in the shuffled order being the stock's top.
+ * of the ordered decks, the rest are shuffled and dealt from the front in the game's deal order
+ * (a base card dealt to a foundation fixes the base rank); the cards left form the stock, the next
+ * card in the shuffled order being the stock's top.
  */
 export function dealGame(game: Game, seed: number): Position {
   const pos = emptyPosition(game);
@@ -56,6 +57,8 @@ export function dealGame(game: Game, seed: number): Position {
   for (const { pile, faceDown } of dealSequence(game)) {
     pileOf(pos, pile).push(cardName(cards[next++]!));
     if (faceDown) pos.faceDown![Number(pile.slice(1))]!++;
+    // A card dealt to a foundation is its base card: its rank is every foundation's start.
+    if (pile[0] === 'f') pos.base = rankName(rankOf(cards[next - 1]!));
   }
   pos.stock = cards.slice(next).reverse().map(cardName);
   return pos;

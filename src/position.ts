@@ -4,7 +4,7 @@ import { dealGame, emptyPosition, parseSeed } from './deal.js';
 import { UsageError } from './errors.js';
 import { parseUserJson } from './files.js';
 import { follows } from './games/build.js';
-import { stockSize as stockAfterDeal } from './games/deal-order.js';
+import { dealsBaseCard, stockSize as stockAfterDeal } from './games/deal-order.js';
 import { getGame, type Game } from './games/index.js';
 
 /** A deal or a game in progress, every pile listed bottom to top (FORMATS.md). */
@@ -17,7 +17,7 @@ export interface Position {
   reserves: string[][];
   stock: string[];
   waste: string[];
-  /** The base rank (games whose first foundation card fixes it), or null before that card; other games omit it. */
+  /** The base rank (games whose first foundation card, played or dealt, fixes it), or null before that card; other games omit it. */
   base?: string | null;
   /** Games that deal cards face down: per tableau pile, how many cards at its bottom are face down. */
   faceDown?: number[];
@@ -89,6 +89,8 @@ export function positionFromJson(raw: unknown): Position {
       const rank = typeof b === 'string' ? parseRank(b) : 0;
       if (!rank) throw new UsageError(`base ${describeJson(b)} is not a rank (a string such as "7" or "K")`);
       pos.base = rankName(rank);
+    } else if (dealsBaseCard(game)) {
+      throw new UsageError(`${game.id} deals a base card to a foundation, so the position must give its base rank ('base')`);
     }
   } else if (obj.base !== undefined && obj.base !== null) {
     throw new UsageError(`${game.id} has no base rank, but the position gives base ${describeJson(obj.base)}`);

@@ -30,8 +30,10 @@ function stepped(r: number, step: number, wrap: boolean): number {
 /** Whether `upper` may be laid on `lower` under a build; else why not. */
 function whyNotOn(build: Build, lower: string, upper: string): string | null {
   if (build.step === 0) return 'nothing builds here (step 0)';
-  if (rank(upper) !== stepped(rank(lower), build.step, build.wrap))
-    return `${upper} is not ${Math.abs(build.step)} rank(s) ${build.step > 0 ? 'above' : 'below'} ${lower}${build.wrap ? '' : ' (no wrap)'}`;
+  const way = build.either ? 'above or below' : build.step > 0 ? 'above' : 'below';
+  const steps = build.either ? [build.step, -build.step] : [build.step];
+  if (!steps.some((step) => rank(upper) === stepped(rank(lower), step, build.wrap)))
+    return `${upper} is not ${Math.abs(build.step)} rank(s) ${way} ${lower}${build.wrap ? '' : ' (no wrap)'}`;
   if (build.suit === 'same-suit' && suitOf(parseCard(upper)) !== suitOf(parseCard(lower))) return `${upper} is not of ${lower}'s suit`;
   if (build.suit === 'alternate-colour' && colourOf(parseCard(upper)) === colourOf(parseCard(lower)))
     return `${upper} is not of the other colour than ${lower}`;
@@ -125,6 +127,8 @@ function whyCardMoveIllegal(pos: Position, game: Game, move: CardMove): string |
   for (const ref of [src, dst]) if (pileAt(pos, game, ref) === undefined) return `${pos.game} has no pile ${ref.id}`;
   if (src.id === dst.id) return `a card cannot move onto the pile it came from (${src.id})`;
   if (!(game.moves as string[]).includes(`${src.kind}>${dst.kind}`)) return `moves: the rules have no ${src.kind}>${dst.kind}`;
+  if (game.opening && cardsHome(pos) <= dealtFirstCards(game) && !(game.opening as string[]).includes(`${src.kind}>${dst.kind}`))
+    return `opening: until a card is home the rules allow only ${game.opening.join(', ')}`;
   const from = pileAt(pos, game, src)!;
   if (from.length === 0) return `${src.id} is empty`;
   if (count > from.length) return `${src.id} has only ${from.length} card(s)`;

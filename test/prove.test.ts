@@ -90,6 +90,8 @@ function randomRules(random: () => number, id: string): Record<string, unknown> 
   const reserve = chance(0.3) ? [{ cards: 1 + Math.floor(random() * 4), visible: pick(['all', 'top']) }] : [];
   const faceDown = !slots && chance(0.4);
   const deal: Record<string, unknown>[] = [];
+  // Where the first card home fixes the base rank, the deal may give a foundation that card.
+  if (foundations[0]!.start === 'base-rank' && chance(0.4)) deal.push({ pile: `f${Math.floor(random() * 4)}`, cards: 1 });
   if (faceDown) deal.push({ row: 't', from: Math.floor(random() * count), faceDown: true });
   deal.push({ row: 't', times: slots ? 1 : 1 + Math.floor(random() * 3) });
   if (reserve.length) deal.push({ pile: 'r0', cards: reserve[0]!.cards });
@@ -99,6 +101,8 @@ function randomRules(random: () => number, id: string): Record<string, unknown> 
   if (reserve.length) moves.push('r>f', ...(chance(0.5) ? ['r>t'] : []));
   if (chance(0.5)) moves.push('f>t');
   if (chance(0.2)) moves.push('f>f');
+  // The Terrace family's opening, or any other set of moves that can put a card home.
+  const opening = chance(0.2) ? (chance(0.5) ? ['t>f'] : moves.filter((m) => m === 't>f' || chance(0.5))) : null;
   return {
     id,
     name: id,
@@ -107,7 +111,7 @@ function randomRules(random: () => number, id: string): Record<string, unknown> 
     foundations,
     tableau: {
       count,
-      build: slots ? { step: 0 } : { step: pick([-1, -1, -2, 1]), wrap: chance(0.3), suit: suit() },
+      build: slots ? { step: 0 } : { step: pick([-1, -1, -2, 1]), wrap: chance(0.3), suit: suit(), either: chance(0.25) },
       capacity: slots ? 1 : null,
       runs: slots ? 'single' : pick(['single', 'built', 'any']),
       spaces: pick(['any', 'any', 'kings', 'none']),
@@ -118,6 +122,7 @@ function randomRules(random: () => number, id: string): Record<string, unknown> 
       ? { draw: 'to-waste', drawCount: pick([1, 1, 2, 3]), redeals: pick([0, 0, 1, 'unlimited']), lockedUntilFoundation: chance(0.15) }
       : { draw: 'to-every-tableau-pile' },
     moves,
+    opening,
     deal,
   };
 }

@@ -249,3 +249,71 @@ describe('foundations', () => {
     expect(legal(wrap).filter((m) => m.startsWith('t2>f'))).toEqual([]);
   });
 });
+
+describe('tableau.build.either', () => {
+  it('lays a card one step above or below, and a built run may go either way card by card', () => {
+    const piles = (): Partial<Position> => ({ tableau: seven(['9D', '8S', '9H'], ['7H'], ['8C'], ['JH']) });
+    const either = make({ tableau: { build: { step: -1, suit: 'alternate-colour', either: true } } }, piles);
+    // 9H goes up onto 8C; 8S-9H (built up) goes up onto 7H; the whole of t0 (down, then up) onto 8C.
+    expect(legal(either)).toEqual(expect.arrayContaining(['t0>t2', 't0:2>t1', 't0:3>t2']));
+    expect(legal(either).filter((m) => m === 't0>t1' || m === 't0>t3')).toEqual([]);
+    play(either, 't0:3>t2');
+    expect(either.toPosition().tableau[2]).toEqual(['8C', '9D', '8S', '9H']);
+    const down = make({}, piles);
+    // Built down only, none of t0's cards goes on another pile's card (t4..t6 are empty: they take any).
+    expect(legal(down).filter((m) => /^t0(:\d)?>t[0-3]$/.test(m))).toEqual([]);
+  });
+});
+
+describe('opening', () => {
+  it('allows only its moves until a card is home, all of them after, and only its moves again once the foundations are empty', () => {
+    const s = make({ opening: ['t>f'] }, () => ({ tableau: seven(['AH'], ['2S'], ['3D']), waste: ['AS'] }));
+    expect(legal(s)).toEqual(expect.arrayContaining(['t0>f0', 'draw']));
+    expect(legal(s).filter((m) => m === 'w>f0' || m.startsWith('t1>t') || m.startsWith('w>t'))).toEqual([]);
+    play(s, 't0>f0');
+    expect(legal(s)).toEqual(expect.arrayContaining(['w>f1', 't1>t2', 'f0>t1']));
+    play(s, 'f0>t1');
+    expect(legal(s).filter((m) => m === 'w>f0' || m.startsWith('t2>t') || m.startsWith('w>t'))).toEqual([]);
+    const open = make({}, () => ({ tableau: seven(['AH'], ['2S'], ['3D']), waste: ['AS'] }));
+    expect(legal(open)).toEqual(expect.arrayContaining(['w>f0', 't1>t2']));
+  });
+});
+
+describe('a base card dealt to a foundation', () => {
+  const baseRank = { count: 4, start: 'base-rank', build: { step: 1, wrap: true, suit: 'any' } };
+
+  it('is dealt like any card, fixes the base rank from the start, and a position must give that rank', () => {
+    const g = game({ foundations: [baseRank], deal: [{ pile: 'f2', cards: 1 }, { row: 't' }] });
+    for (const seed of [0, 1, 2]) {
+      const deal = dealGame(g, seed);
+      expect(deal.foundations.map((p) => p.length)).toEqual([0, 0, 1, 0]);
+      expect(deal.base).toBe(deal.foundations[2]![0]![0]);
+      expect(deal.stock).toHaveLength(52 - 1 - 7);
+      expect(readPosition(JSON.stringify(deal))).toEqual(deal);
+      expect(() => readPosition(JSON.stringify({ ...deal, base: null }))).toThrow(/must give its base rank/);
+    }
+  });
+
+  it('so an empty foundation takes only that rank, where without it any card would start one', () => {
+    const g = game({
+      foundations: [baseRank],
+      deal: [
+        { pile: 'f0', cards: 1 },
+        { pile: 't0', cards: 1 },
+      ],
+    });
+    const s = stateOf(
+      position(g, {
+        foundations: [['7C'], [], [], []],
+        tableau: seven(['7D'], ['5S'], ['8H']),
+        stock: rest(['7C', '7D', '5S', '8H']),
+        base: '7',
+      }),
+    );
+    expect(legal(s)).toEqual(expect.arrayContaining(['t0>f1', 't2>f0']));
+    expect(legal(s).filter((m) => m.startsWith('t1>f'))).toEqual([]);
+    const free = game({ foundations: [baseRank] });
+    const t = stateOf(position(free, { tableau: seven(['7D'], ['5S'], ['8H']), stock: rest(['7D', '5S', '8H']), base: null }));
+    expect(legal(t)).toContain('t1>f0');
+  });
+});

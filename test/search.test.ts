@@ -269,7 +269,9 @@ describe('patience solve explains the answer in its first line', () => {
   it('lost: every line was searched, with the number of positions', () => {
     const r = patience('solve', '--position', file('lost.json', lateGreedyPosition('double-signora', 0, 5)));
     expect(r.status).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(/^double-signora: lost: every line was searched, \d+ positions$/);
+    expect(r.stdout.split('\n')[0]).toMatch(
+      /^double-signora: lost: every line was searched, \d+ positions, with the prunings these rules allow: .* \(--plain re-decides with none\)$/,
+    );
   });
   it('unknown: the node limit, with its value', () => {
     const r = patience('solve', '--game', 'mamy-susan', '--seed', '2', '--max-nodes', '3000', '--time-limit', '0');

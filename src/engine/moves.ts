@@ -75,6 +75,8 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   const down = s.down;
   const tableauShared = s.pileClass === s.zobrist.sharedClass;
   const rep = s.twinOf;
+  // Until a card is home (the dealt first cards aside) the rules' opening may allow fewer moves.
+  const canMove = r.hasOpening && s.foundationCards() <= r.dealtHome ? r.canMoveOpening : r.canMove;
   if (canonical) findTwins(s);
   // The cards some foundation takes as a 52-bit set, and per card the tableau piles that take
   // it (bit t - firstTableau): most sources are taken by none, and are passed over without a look
@@ -126,14 +128,14 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
     if (l === 0 || kind === KIND_S || (canonical && rep[src] !== src)) continue;
     if (kind === KIND_F && l <= r.minFoundation[r.groupOf[src]!]!) continue;
     const card = cards[src * stride + l - 1]!;
-    if (r.canMove[kind * 5 + KIND_F] === 1 && ((card < 32 ? homeLo >>> card : homeHi >>> (card - 32)) & 1) === 1) {
+    if (canMove[kind * 5 + KIND_F] === 1 && ((card < 32 ? homeLo >>> card : homeHi >>> (card - 32)) & 1) === 1) {
       for (let f = 0; f < r.nFoundations; f++) {
         if (f === src || (canonical && rep[f] !== f && rep[f] !== src) || !foundationAccepts(s, f, card)) continue;
         if (canonical && len[f] === 0 && kind === KIND_F && l === 1 && r.groupOf[src] === r.groupOf[f]) continue;
         out[n++] = encodeMove(src, f, 1);
       }
     }
-    if (r.canMove[kind * 5 + KIND_T] !== 1) continue;
+    if (canMove[kind * 5 + KIND_T] !== 1) continue;
     const movable = l - down[src]!;
     for (let count = 1; count <= movable; count++) {
       const bottom = cards[src * stride + l - count]!;

@@ -67,6 +67,10 @@ export interface Rules {
   rankHi: Uint32Array;
   /** [srcKind * 5 + dstKind]: 1 if a card may move from that kind of pile to that kind. */
   canMove: Uint8Array;
+  /** Whether the rules allow fewer moves while no foundation holds a card but the dealt first cards (game.opening). */
+  hasOpening: boolean;
+  /** canMove for that opening (canMove itself where there is none). */
+  canMoveOpening: Uint8Array;
   usesBaseRank: boolean;
   drawToTableau: boolean;
   hasWaste: boolean;
@@ -87,7 +91,10 @@ export interface Rules {
   autoFillFromStock: boolean;
   /** Whether the deal puts cards face down (the state then keeps a face-down count per pile). */
   faceDown: boolean;
-  /** Cards the foundations hold before any is played to them (dealt first cards). */
+  /**
+   * The dealt first cards (`firstCards`, which never leave): while the foundations hold no more,
+   * the stock's lock and the opening hold. A base card the deal gives a foundation is not one of them.
+   */
   dealtHome: number;
   /** The safe move home of src/search/safe.ts: on where its proof's conditions hold (src/search/dominance.ts). */
   safeHomeLowerRanks: boolean;
@@ -169,10 +176,13 @@ export function compileRules(game: Game): Rules {
     }
   }
 
-  const canMove = new Uint8Array(25);
-  for (const m of game.moves) {
-    canMove[KIND_LETTERS.indexOf(m[0] as PileKind) * 5 + KIND_LETTERS.indexOf(m[2] as PileKind)] = 1;
-  }
+  const moveTable = (kinds: readonly string[]): Uint8Array => {
+    const table = new Uint8Array(25);
+    for (const m of kinds) table[KIND_LETTERS.indexOf(m[0] as PileKind) * 5 + KIND_LETTERS.indexOf(m[2] as PileKind)] = 1;
+    return table;
+  };
+  const canMove = moveTable(game.moves);
+  const canMoveOpening = game.opening ? moveTable(game.opening) : canMove;
 
   const told = cardIdentity(game);
   const identity = new Uint8Array(52);
@@ -213,6 +223,8 @@ export function compileRules(game: Game): Rules {
     foundationFollows,
     tableauFollows,
     canMove,
+    hasOpening: game.opening !== null,
+    canMoveOpening,
     foundationNextLo,
     foundationNextHi,
     tableauNextLo,

@@ -10,11 +10,12 @@ function builds(game: Game): Game['tableau']['build'][] {
 
 /**
  * What the rules can tell apart about a card. Proof: every rule looks at a card only through a
- * build (rank step, wrap, suit relation), a foundation's start rank and a King-only space; if no
- * build compares suits, two cards of one rank and colour are alike to every rule, so a position
- * and the one with such cards exchanged have the same moves, one for one, and are won or lost
- * together: they may share a key. Likewise with colours. A dealt first card takes part in no
- * rule but its build, so it needs no condition of its own.
+ * build (rank step, one way or either way, wrap, suit relation), a foundation's start rank (a
+ * base rank too, fixed by a card's rank) and a King-only space; if no build compares suits, two
+ * cards of one rank and colour are alike to every rule, so a position and the one with such cards
+ * exchanged have the same moves, one for one, and are won or lost together: they may share a key.
+ * Likewise with colours. A dealt first card takes part in no rule but its build, so it needs no
+ * condition of its own; nor does the opening (game.opening), which looks at pile kinds alone.
  */
 export function cardIdentity(game: Game): 'card' | 'rank-and-colour' | 'rank' {
   const suits = builds(game).map((b) => b.suit);
@@ -27,7 +28,8 @@ export function cardIdentity(game: Game): 'card' | 'rank-and-colour' | 'rank' {
  * other's and back) with the image won or lost with it. Proof: swapping clubs with spades (or
  * diamonds with hearts) keeps every rank and colour, and cards of one suit stay of one suit, so
  * every build, start rank and space rule gives the same answer on the image; which piles play to
- * which, the draw, redeals, face-down cards and the stock's lock do not look at suits. So a line
+ * which (the opening's too), the draw, redeals, face-down cards and the stock's lock do not look
+ * at suits. So a line
  * is legal from a position exactly when it is legal from the image, and wins from both or
  * neither. Conditions: no foundation is dealt a first card (the rules fix which suit lies on
  * which pile), and suits matter at all (where only ranks and colours do, cardIdentity already

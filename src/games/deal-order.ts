@@ -18,3 +18,6 @@ export function stockSize(game: Game): number {
 
 /** Whether the deal puts any card face down. */
 export const dealsFaceDown = (game: Game): boolean => game.deal.some((d) => d.faceDown);
+
+/** Whether the deal gives a foundation its base card (foundations that start at 'base-rank'): the base rank is then fixed from the start. */
+export const dealsBaseCard = (game: Game): boolean => game.deal.some((d) => 'pile' in d && d.pile.startsWith('f'));

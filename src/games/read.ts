@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { parseCard } from '../cards.js';
 import { UsageError } from '../errors.js';
 import { check, RULES_SCHEMA } from './schema.js';
-import type { DealStep, Game, GameFile } from './types.js';
+import type { Build, DealStep, Game, GameFile } from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -78,11 +78,18 @@ export function applyRule(raw: Json, assignment: string): Json {
   return out;
 }
 
-/** A short hash of the rules that decide play (not names, sources or stated rates): rows and results carry it. */
+/**
+ * A short hash of the rules that decide play (not names, sources or stated rates): rows and results
+ * carry it. The keys `build.either` and `opening` are left out at their defaults, so that a game
+ * which does not use them hashes as it would without them, and its results files stay its own.
+ */
 export function rulesHash(game: Game): string {
-  const { decks, foundations, tableau, reserves, stock, moves, deal } = game;
+  const { decks, reserves, stock, moves, opening, deal } = game;
+  const build = ({ either, ...rest }: Build): Partial<Build> => (either ? { ...rest, either } : rest);
+  const foundations = game.foundations.map((g) => ({ ...g, build: build(g.build) }));
+  const tableau = { ...game.tableau, build: build(game.tableau.build) };
   return createHash('sha256')
-    .update(JSON.stringify({ decks, foundations, tableau, reserves, stock, moves, deal }))
+    .update(JSON.stringify({ decks, foundations, tableau, reserves, stock, moves, deal, ...(opening ? { opening } : {}) }))
     .digest('hex')
     .slice(0, 12);
 }
@@ -105,6 +112,7 @@ function toGame(r: Json, where: string): Game {
     reserves: r.reserves as Game['reserves'],
     stock: { ...(stock as unknown as Game['stock']), redeals: stock.redeals === 'unlimited' ? Infinity : (stock.redeals as number) },
     moves: [...new Set(r.moves as Game['moves'])],
+    opening: r.opening === null ? null : [...new Set(r.opening as Game['moves'])],
     deal: [],
   };
   const total = 52 * game.decks;
@@ -121,6 +129,7 @@ function toGame(r: Json, where: string): Game {
       dealtFirst.push(...g.firstCards);
     } else if (g.firstCards.length) fail(`${key}.firstCards`, "only a group with start 'dealt' is given first cards");
     if (g.build.step === 0) fail(`${key}.build.step`, 'a foundation must build (step 0 lays nothing on it)');
+    if (g.build.either) fail(`${key}.build.either`, 'a foundation builds one way: either is for the tableau');
     foundations += g.count;
     room += g.count * g.max;
   });
@@ -148,10 +157,18 @@ function toGame(r: Json, where: string): Game {
   if (game.reserves.length === 0) for (const m of moves) if (m.startsWith('r')) fail('moves', `'${m}': the game has no reserve`);
   if (game.tableau.build.step === 0 && game.tableau.runs === 'built')
     fail('tableau.runs', "'built' runs need a tableau that builds (step 0)");
+  if (game.tableau.build.step === 0 && game.tableau.build.either)
+    fail('tableau.build.either', 'a build either way needs a step (0 lays nothing)');
+  for (const m of game.opening ?? []) if (!moves.has(m)) fail('opening', `'${m}' is not among the moves`);
+  if (game.opening && !game.opening.some((m) => m.endsWith('>f')))
+    fail('opening', 'no move of it plays to a foundation, so no card could ever go home');
   if (game.tableau.capacity === 1 && game.tableau.runs !== 'single') fail('tableau.runs', 'one-card slots hold no run: single');
 
   // The deal: expand rows, check each pile exists and is dealt face down only under its face-up cards.
   const dealt = new Map<string, { down: number; up: number }>();
+  // 'base-rank' is every group's start or none's (checked above).
+  const baseRank = game.foundations[0]!.start === 'base-rank';
+  let dealtBase = false;
   (r.deal as Json[]).forEach((step, i) => {
     const key = `deal[${i}]`;
     if ('row' in step) {
@@ -173,7 +190,11 @@ function toGame(r: Json, where: string): Game {
     const limit = kind === 't' ? game.tableau.count : kind === 'r' ? game.reserves.length : kind === 'f' ? foundations : 0;
     if (pile === 'w' || index >= limit)
       fail(key, `the deal gives cards to ${pile}, which the game does not have (or the waste, which is dealt nothing)`);
-    if (kind === 'f') fail(key, "foundations are given cards only by start 'dealt'");
+    if (kind === 'f') {
+      if (!baseRank) fail(key, "foundations are given cards only by start 'dealt', or one base card where they start at 'base-rank'");
+      if (n !== 1 || dealtBase) fail(key, 'the deal gives one foundation one card, its base card, and no more');
+      dealtBase = true;
+    }
     if (faceDown && kind !== 't') fail(key, 'only tableau piles are dealt face down (a reserve shows its top or all: reserves[].visible)');
     const d = dealt.get(pile) ?? { down: 0, up: 0 };
     if (faceDown && d.up > 0) fail(key, `${pile} is dealt a face-down card on top of a face-up one`);

@@ -38,6 +38,10 @@ const build: Schema = {
     }),
     wrap: opt(flag('whether the ranks run round the corner: above K comes A'), false),
     suit: opt({ type: 'enum', doc: 'how the two cards relate in suit', values: ['any', 'same-suit', 'alternate-colour'] }, 'any'),
+    either: opt(
+      flag('tableau only: a card may go `step` above or below the one it is laid on, up or down card by card (a built run too)'),
+      false,
+    ),
   },
 };
 
@@ -48,7 +52,7 @@ const foundationGroup: Schema = {
     count: req({ type: 'integer', doc: 'foundations in the group', min: 1, max: 32 }),
     start: req({
       type: 'either',
-      doc: "what an empty foundation accepts: a rank (1 = Ace, 13 = King); 'base-rank': any card while no foundation has one, then only the rank of the first card played to any of them; 'dealt': each foundation gets its card of firstCards before the deal, and that card never leaves",
+      doc: "what an empty foundation accepts: a rank (1 = Ace, 13 = King); 'base-rank': any card while no foundation has one, then only the rank of the first card played to any of them (or of the base card the deal gives one); 'dealt': each foundation gets its card of firstCards before the deal, and that card never leaves",
       options: [
         rank('the rank an empty foundation accepts'),
         { type: 'enum', doc: 'a start fixed in play or dealt', values: ['base-rank', 'dealt'] },
@@ -71,7 +75,12 @@ const dealStep: Schema = {
       type: 'object',
       doc: 'cards in a row to one pile',
       props: {
-        pile: req({ type: 'string', doc: 'the pile: f0.., t0.., r0..', pattern: PILE_ID, maxLength: 4 }),
+        pile: req({
+          type: 'string',
+          doc: "the pile: t0.., r0.., or one foundation f0.. (one card, where foundations start at 'base-rank': the base card)",
+          pattern: PILE_ID,
+          maxLength: 4,
+        }),
         cards: req({ type: 'integer', doc: 'how many cards', min: 1, max: 255 }),
         faceDown: opt(flag('dealt face down (tableau piles only): turned up when uncovered'), false),
       },
@@ -204,7 +213,10 @@ export const RULES_SCHEMA: Schema = {
             },
             0,
           ),
-          lockedUntilFoundation: opt(flag('the stock may be drawn from only once some card has been played to a foundation'), false),
+          lockedUntilFoundation: opt(
+            flag('the stock may be drawn only while a foundation holds a card besides the dealt first cards (firstCards)'),
+            false,
+          ),
         },
       },
       {},
@@ -216,6 +228,23 @@ export const RULES_SCHEMA: Schema = {
       min: 1,
       max: 8,
     }),
+    opening: opt(
+      {
+        type: 'either',
+        doc: 'the moves allowed while no foundation holds a card besides the dealt first cards, or null for every move',
+        options: [
+          {
+            type: 'array',
+            doc: "move kinds of 'moves', one at least playing to a foundation (the Terrace family: t>f); the draw is stock.lockedUntilFoundation's",
+            items: { type: 'enum', doc: 'a move kind', values: MOVES },
+            min: 1,
+            max: 8,
+          },
+          { type: 'null', doc: 'every move of moves from the start' },
+        ],
+      },
+      null,
+    ),
     deal: req({ type: 'array', doc: 'the deal, in order; the cards left form the stock', items: dealStep, min: 1, max: 256 }),
     variants: opt(
       {

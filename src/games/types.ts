@@ -12,13 +12,15 @@ export interface Build {
   /** Whether the ranks run round the corner (K then A going up). */
   wrap: boolean;
   suit: SuitRule;
+  /** Whether a card may also go `step` the other way (up or down, card by card): tableau builds only. */
+  either: boolean;
 }
 
 export interface FoundationGroup {
   count: number;
   /**
    * What an empty foundation of this group accepts: a rank (1 = Ace, 13 = King); 'base-rank'
-   * (the first card played to any foundation fixes the rank for all of them); or 'dealt' (each
+   * (the first card on any foundation, played or dealt to it, fixes the rank for all of them); or 'dealt' (each
    * foundation is given its first card, `firstCards`, before the deal, and that card never leaves).
    */
   start: number | 'base-rank' | 'dealt';
@@ -58,7 +60,7 @@ export interface Stock {
   drawCount: number;
   /** How often the waste may be turned over into a new stock: a number, or Infinity ('unlimited' in a file). */
   redeals: number;
-  /** Whether the stock may be drawn from only once some card has been played to a foundation. */
+  /** Whether the stock may be drawn only while a foundation holds a card besides the dealt first cards (`firstCards`). */
   lockedUntilFoundation: boolean;
 }
 
@@ -92,7 +94,16 @@ export interface Game {
   stock: Stock;
   /** Which pile kinds may play to which, e.g. 'r>f'; 'f>t' is a take-back, 'f>f' between foundations. */
   moves: MoveKind[];
-  /** The deal, in order; the cards left form the stock, the next card dealt becoming its top. */
+  /**
+   * The moves of `moves` allowed while no foundation holds a card but the dealt first cards (the
+   * Terrace family's opening: only 't>f'); null: every move from the start. The draw is
+   * `stock.lockedUntilFoundation`'s.
+   */
+  opening: MoveKind[] | null;
+  /**
+   * The deal, in order; the cards left form the stock, the next card dealt becoming its top. A
+   * step may give one foundation one card where the foundations start at 'base-rank': its base card.
+   */
   deal: DealStep[];
 }
 

@@ -25,11 +25,13 @@ export function safeHomeConditions(game: Game): string[] {
   if (!acesUpInSuit) unmet.push('every foundation starts with an Ace and builds up by one in suit, no wrap');
   if (game.foundations.reduce((n, g) => n + g.count, 0) !== 4 * game.decks) unmet.push('one foundation per suit and deck');
   const t = game.tableau.build;
-  if (!((t.step === -1 || t.step === 0) && !t.wrap)) unmet.push('the tableau builds down by one without wrap, or not at all');
+  if (!((t.step === -1 || t.step === 0) && !t.wrap && !t.either))
+    unmet.push('the tableau builds down only, by one, without wrap, or not at all');
   if (game.tableau.runs === 'any') unmet.push('only single cards or built runs move');
   if (game.stock.draw === 'to-waste' && game.stock.drawCount !== 1) unmet.push('the stock is turned one card at a time');
   if (game.tableau.autoFill !== 'none') unmet.push('no space is filled at once');
   if (game.moves.includes('f>f')) unmet.push('no moves between foundations');
   if (game.stock.lockedUntilFoundation) unmet.push('the stock is never locked');
+  if (game.opening) unmet.push('every move is allowed from the start (no opening)');
   return unmet;
 }

@@ -26,11 +26,11 @@ export interface PageGame {
   foundations: {
     count: number;
     start: number | 'base-rank' | 'dealt';
-    build: { step: number; wrap: boolean; suit: string };
+    build: { step: number; wrap: boolean; suit: string; either: boolean };
     max: number;
   }[];
   tableau: {
-    build: { step: number; wrap: boolean; suit: string };
+    build: { step: number; wrap: boolean; suit: string; either: boolean };
     capacity: number | null;
     runs: string;
     spaces: string;
@@ -39,6 +39,8 @@ export interface PageGame {
   reserves: { visible: string }[];
   stock: { draw: string; drawCount: number; redeals: number | 'unlimited'; lockedUntilFoundation: boolean };
   moves: string[];
+  /** The moves allowed while no foundation holds a card but the dealt first cards; null: every move. */
+  opening: string[] | null;
 }
 
 export type ShowRules = ReturnType<ReturnType<typeof pageRules>['forGame']>;
@@ -54,9 +56,12 @@ export function pageRules() {
   /** Whether `upper` goes on `lower` under a build (null) or why not. */
   function onto(build: PageGame['tableau']['build'], lower: string, upper: string): string | null {
     if (build.step === 0) return 'nothing builds there';
-    const raw = rank(lower) + build.step;
-    const want = build.wrap ? ((((raw - 1) % 13) + 13) % 13) + 1 : raw;
-    if (rank(upper) !== want) return `${upper} does not go on ${lower}`;
+    const want = (step: number): number => {
+      const raw = rank(lower) + step;
+      return build.wrap ? ((((raw - 1) % 13) + 13) % 13) + 1 : raw;
+    };
+    // Either way: one step up or one step down, as each card comes.
+    if (rank(upper) !== want(build.step) && !(build.either && rank(upper) === want(-build.step))) return `${upper} does not go on ${lower}`;
     if (build.suit === 'same-suit' && upper[1] !== lower[1]) return `${upper} is not of ${lower}'s suit`;
     if (build.suit === 'alternate-colour' && isRed(upper) === isRed(lower)) return `${upper} is of ${lower}'s colour`;
     return null;
@@ -163,6 +168,8 @@ export function pageRules() {
       if (src === 's' || dst === 's') return 'the stock only moves by draw';
       if (src === dst) return `${src} cannot move onto itself`;
       if (!game.moves.includes(`${src[0]}>${dst[0]}`)) return `no move from ${src} to ${dst} in this game`;
+      if (game.opening && home(pos) <= dealtHome && !game.opening.includes(`${src[0]}>${dst[0]}`))
+        return `until a card is home only ${game.opening.join(', ')} may be played`;
       if (from.length === 0) return `${src} is empty`;
       if (count < 1 || count > from.length) return `${src} has no ${count} cards to move`;
       const down = src[0] === 't' ? (pos.faceDown?.[Number(src.slice(1))] ?? 0) : 0;

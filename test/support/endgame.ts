@@ -6,7 +6,7 @@ import { dealGame } from '../../src/deal.js';
 import { readPosition, type Position } from '../../src/position.js';
 import { follows } from '../../src/games/build.js';
 import type { Game } from '../../src/games/index.js';
-import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../../src/engine/moves.js';
+import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc } from '../../src/engine/moves.js';
 import { KIND_F, KIND_R, type Rules } from '../../src/engine/rules.js';
 import { expect } from 'vitest';
 import type { Solver } from '../../src/search/solver.js';
