@@ -7,7 +7,9 @@
 // the safe move home, keys shared by interchangeable piles and cards, suit symmetry, best-first
 // passes that can prove a loss), a finished search must give the same answer, lost included.
 import { describe, it, expect } from 'vitest';
-import { addGames, gameFiles, SEED_GAMES, type Game } from '../src/games/index.js';
+import { addGames, gameFiles, getGame, SEED_GAMES, type Game } from '../src/games/index.js';
+import { readPosition } from '../src/position.js';
+import { safeHomeConditions, safeHomeFromWasteConditions } from '../src/search/dominance.js';
 import { readGameFile } from '../src/games/read.js';
 import { Solver } from '../src/search/solver.js';
 import type { Position } from '../src/position.js';
@@ -51,6 +53,36 @@ describe.each(SEED_GAMES.map((g) => [g.id, g] as const))('solver = plain exhaust
     expect(won).toBeGreaterThanOrEqual(CASES / 2);
     expect(lost).toBeGreaterThanOrEqual(CASES / 4);
   }, 300_000);
+});
+
+describe('the safe move home and the waste', () => {
+  const suit = (s: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${'A23456789TJQK'[i]}${s}`);
+  it('takes no waste card where three are turned at a time and the waste is redealt: a win it would lose', () => {
+    // Clubs to 4 home, the rest of the clubs in the stock: playing 5C home the moment it shows
+    // shifts the threes turned after the redeal, and this stock then cannot be won.
+    const position = readPosition(
+      JSON.stringify({
+        game: 'klondike:no-take-backs',
+        foundations: [suit('C', 4), suit('D', 13), suit('H', 13), suit('S', 13)],
+        tableau: [[], [], [], [], [], [], []],
+        reserves: [],
+        stock: ['QC', '9C', '8C', 'TC', 'KC', '6C', '5C', '7C', 'JC'],
+        waste: [],
+        faceDown: [0, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'won');
+  });
+
+  it('is derived: from the waste only where one card is turned at a time or there is no redeal', () => {
+    expect(safeHomeConditions(getGame('klondike'))).toEqual([]);
+    expect(safeHomeFromWasteConditions(getGame('klondike'))).toHaveLength(1);
+    expect(safeHomeFromWasteConditions(getGame('klondike:three-passes'))).toHaveLength(1);
+    expect(safeHomeFromWasteConditions(getGame('klondike:draw-1'))).toEqual([]);
+    expect(safeHomeFromWasteConditions(getGame('mamy-susan'))).toEqual([]);
+  });
 });
 
 /** Every built-in game and variant beyond the four seed games' default readings. */

@@ -4,7 +4,7 @@
 import { colourOf, rankOf, SUITS } from '../cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
-import { safeHomeConditions } from '../search/dominance.js';
+import { safeHomeConditions, safeHomeFromWasteConditions } from '../search/dominance.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';
 
 export const KIND_F = 0;
@@ -98,6 +98,8 @@ export interface Rules {
   dealtHome: number;
   /** The safe move home of src/search/safe.ts: on where its proof's conditions hold (src/search/dominance.ts). */
   safeHomeLowerRanks: boolean;
+  /** Whether that move may also take a card from the waste (safeHomeFromWasteConditions). */
+  safeHomeFromWaste: boolean;
   /**
    * The proved suit swaps (src/engine/symmetry.ts) as card permutations: [image * 52 + card] for
    * the images of the group they generate, image 0 the identity; `images` of them (1 where there are none).
@@ -245,6 +247,7 @@ export function compileRules(game: Game): Rules {
     faceDown: game.deal.some((d) => d.faceDown),
     dealtHome: game.foundations.reduce((n, g) => n + g.firstCards.length, 0),
     safeHomeLowerRanks: safeHomeConditions(game).length === 0,
+    safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
     identity,
     identities,
     suitImage,

@@ -14,8 +14,11 @@ import type { Game } from '../games/types.js';
  * in L and so here, or home on r - 1 or higher of its suit; if that is c's foundation, c's twin
  * goes on another foundation of the suit instead (all hold A..r-1; foundations are
  * interchangeable). A face-down card uncovered earlier only allows more. Take-backs lose nothing:
- * a dropped card back in the tableau can host only cards of rank < r, all home. So the shorter
- * line still wins.
+ * a dropped card back in the tableau can host only cards of rank < r, all home. The draws of L
+ * stay as they were: no move puts a card into the stock or the waste, so a card c that is not
+ * in the waste now is never drawn in L; one that is (safeHomeFromWasteConditions) comes back
+ * only by a redeal, and dropping its draws changes no other draw where one card is turned at a
+ * time. So the shorter line still wins.
  *
  * Returns the conditions the rules do not meet (empty: the move is sound for them).
  */
@@ -28,10 +31,19 @@ export function safeHomeConditions(game: Game): string[] {
   if (!((t.step === -1 || t.step === 0) && !t.wrap && !t.either))
     unmet.push('the tableau builds down only, by one, without wrap, or not at all');
   if (game.tableau.runs === 'any') unmet.push('only single cards or built runs move');
-  if (game.stock.draw === 'to-waste' && game.stock.drawCount !== 1) unmet.push('the stock is turned one card at a time');
   if (game.tableau.autoFill !== 'none') unmet.push('no space is filled at once');
   if (game.moves.includes('f>f')) unmet.push('no moves between foundations');
   if (game.stock.lockedUntilFoundation) unmet.push('the stock is never locked');
   if (game.opening) unmet.push('every move is allowed from the start (no opening)');
   return unmet;
+}
+
+/**
+ * The safe move home of a waste card, where safeHomeConditions hold: dropping the card's draws
+ * from a line shifts the cards turned together after the next redeal where several are turned
+ * at a time, so it needs one card at a time, or no redeal. Returns the conditions not met.
+ */
+export function safeHomeFromWasteConditions(game: Game): string[] {
+  const several = game.stock.draw === 'to-waste' && game.stock.drawCount !== 1;
+  return several && game.stock.redeals !== 0 ? ['the stock is turned one card at a time, or never redealt'] : [];
 }

@@ -1,7 +1,7 @@
 // The prunings a search of a game runs with, in words, as the compiler derives them from its
 // rules (each where its proof's conditions hold): what `solve` names beside a proved loss, so
 // that a reader knows what the proof leans on and can re-decide it with `solve --plain`.
-import { safeHomeConditions } from './dominance.js';
+import { safeHomeConditions, safeHomeFromWasteConditions } from './dominance.js';
 import { cardIdentity, suitSwaps } from '../engine/symmetry.js';
 import type { Game } from '../games/types.js';
 
@@ -11,6 +11,10 @@ export function prunings(game: Game): string[] {
     'positions kept in a table by key, identical piles counted once',
     ...(identity === 'card' ? [] : [`cards of one ${identity === 'rank' ? 'rank' : 'rank and colour'} interchangeable`]),
     ...(suitSwaps(game).length ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
-    ...(safeHomeConditions(game).length === 0 ? ['a card whose lower ranks are all home goes home at once'] : []),
+    ...(safeHomeConditions(game).length === 0
+      ? [
+          `a card whose lower ranks are all home goes home at once${safeHomeFromWasteConditions(game).length ? ' (but from the waste)' : ''}`,
+        ]
+      : []),
   ];
 }

@@ -17,7 +17,8 @@ export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number)
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
     const src = moveSrc(m);
-    if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F) continue;
+    if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F || (src === r.waste && !r.safeHomeFromWaste))
+      continue;
     if ((s.top(src) >> 2) + 1 <= lowest + 1) return m;
   }
   return -1;
