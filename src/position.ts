@@ -239,6 +239,9 @@ export function formatPosition(pos: Position, opts: { symbols?: boolean } = {}):
   });
   pos.reserves.forEach((p, i) => line(`r${i}`, 'reserve', p));
   if (game.stock.draw === 'to-waste') line('w', 'waste', pos.waste);
-  line('s', `stock (${pos.stock.length}${pos.redeals !== undefined ? `, ${pos.redeals} redeal(s) made` : ''})`, pos.stock);
+  const redeals = game.stock.redeals;
+  const made = pos.redeals !== undefined ? `, redeals made ${pos.redeals} of ${Number.isFinite(redeals) ? redeals : 'unlimited'}` : '';
+  // The stock's label is longer than a column: a space keeps it from running into the cards.
+  line('s', `stock (${pos.stock.length}${made}) `, pos.stock);
   return lines.join('\n');
 }
