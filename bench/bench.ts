@@ -1,5 +1,6 @@
 // The solver benchmark: a fixed set of seeds per game (0..deals-1), solved one after another on
-// one core. Prints per game deals/s, nodes/s, median and p95 ms per deal, won/lost/unknown, the
+// one core: the four seed games and the games other solvers have measured (Klondike, Forty
+// Thieves), or one game or variant (--game). Prints per game deals/s, nodes/s, median and p95 ms per deal, won/lost/unknown, the
 // peak RSS while it ran, and the sampling player's decisions/s on its first seeds; writes
 // results/bench.csv, and with --compare OLD.csv prints the ratio to an earlier run.
 //   npm run bench -- [--deals 20] [--time-limit 2] [--player-deals 2] [--compare results/bench.csv] [--out FILE]
@@ -8,7 +9,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { dealGame } from '../src/deal.js';
-import { SEED_GAMES, getGame } from '../src/games/index.js';
+import { SEED_GAMES, gameSet, getGame } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { DEFAULT_SAMPLING, samplingPlayer } from '../src/player/sampling.js';
 import { Solver } from '../src/search/solver.js';
@@ -52,7 +53,7 @@ const columns = [
 const playerDeals = positive('--player-deals', values['player-deals']!);
 const rows: Record<string, string | number>[] = [];
 
-for (const game of SEED_GAMES.filter((g) => !values.game || g.id === values.game)) {
+for (const game of values.game ? [getGame(values.game)] : [...SEED_GAMES, ...gameSet('measured-elsewhere')]) {
   const times: number[] = [];
   const counts = { won: 0, lost: 0, unknown: 0 };
   let nodes = 0;
