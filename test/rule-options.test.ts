@@ -5,30 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, parseMove, undoMove } from '../src/engine/moves.js';
 import { compileGame } from '../src/engine/game.js';
 import { State } from '../src/engine/state.js';
-import { addGames, getGame, type Game } from '../src/games/index.js';
-import { merge, readGameFile } from '../src/games/read.js';
+import { getGame, type Game } from '../src/games/index.js';
 import { dealGame } from '../src/deal.js';
 import { readPosition, type Position } from '../src/position.js';
+import { testGame } from './support/helpers.js';
 
-/** A one-deck game with Ace foundations in suit, seven building piles and a waste, changed by `patch`. */
-const BASE = {
-  id: 'test-base',
-  name: 'Test',
-  source: 'written for this test',
-  decks: 1,
-  foundations: [{ count: 4, start: 1, build: { step: 1, suit: 'same-suit' } }],
-  tableau: { count: 7, build: { step: -1, suit: 'alternate-colour' }, runs: 'built', spaces: 'any' },
-  moves: ['t>f', 't>t', 'w>f', 'w>t', 'f>t'],
-  // One card dealt: a typed-in position may hold up to 51 in the stock.
-  deal: [{ pile: 't0', cards: 1 }],
-};
-
-let made = 0;
-function game(patch: Record<string, unknown>): Game {
-  const g = readGameFile(merge({ ...BASE, id: `test-rules-${++made}` }, patch), 'test').game;
-  addGames([g]);
-  return g;
-}
+const game = (patch: Record<string, unknown>): Game => testGame(patch, 'test-rules');
 
 /** A position of `g` from a partial one: piles not given are empty. */
 function position(g: Game, piles: Partial<Position>): Position {

@@ -8,31 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { formatMove, generateMoves, MAX_MOVES } from '../src/engine/moves.js';
-import { addGames, gameToJson, getGame, rulesHashOf, type Game } from '../src/games/index.js';
+import { gameToJson, getGame, rulesHashOf, type Game } from '../src/games/index.js';
 import { merge, readGameFile, rulesHash } from '../src/games/read.js';
 import { readPosition, type Position } from '../src/position.js';
 import { legalMoves, play, whyIllegal } from '../src/referee.js';
 import { type PageGame, pageRules } from '../src/show/rules.js';
-import { candidates, enginePlay, mulberry32, stateOf } from './support/helpers.js';
+import { candidates, enginePlay, mulberry32, stateOf, TEST_RULES, testGame } from './support/helpers.js';
 
-/** A one-deck game: Ace foundations in suit, seven piles built down in alternate colour, a waste. */
-const BASE = {
-  id: 'readings-base',
-  name: 'Readings test',
-  source: 'written for test/rule-readings.test.ts',
-  decks: 1,
-  foundations: [{ count: 4, start: 1, build: { step: 1, suit: 'same-suit' } }],
-  tableau: { count: 7, build: { step: -1, suit: 'alternate-colour' }, runs: 'built', spaces: 'any' },
-  moves: ['t>f', 't>t', 'w>f', 'w>t', 'f>t'],
-  deal: [{ pile: 't0', cards: 1 }],
-};
-
-let made = 0;
-function game(patch: Record<string, unknown>): Game {
-  const g = readGameFile(merge({ ...BASE, id: `readings-${++made}` }, patch), 'test').game;
-  addGames([g]);
-  return g;
-}
+const game = (patch: Record<string, unknown>): Game => testGame(patch, 'readings');
 
 const ALL = ['C', 'D', 'H', 'S'].flatMap((s) => 'A23456789TJQK'.split('').map((r) => r + s));
 
@@ -181,7 +164,7 @@ describe('the built-in games that use the keys: engine, referee and page agree o
 describe('the reader', () => {
   const refused = (patch: Record<string, unknown>): string => {
     try {
-      readGameFile(merge({ ...BASE }, patch), 'my-game.json');
+      readGameFile(merge({ ...TEST_RULES }, patch), 'my-game.json');
     } catch (e) {
       return (e as Error).message;
     }

@@ -11,7 +11,8 @@ import { readPosition, type Position } from '../../src/position.js';
 import { compileGame, type CompiledGame } from '../../src/engine/game.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../../src/engine/moves.js';
 import { State } from '../../src/engine/state.js';
-import { getGame } from '../../src/games/index.js';
+import { addGames, getGame, type Game } from '../../src/games/index.js';
+import { merge, readGameFile } from '../../src/games/read.js';
 import { greedyPlayer } from '../../src/player/greedy.js';
 import { playGame } from '../../src/player/play.js';
 import { play } from '../../src/referee.js';
@@ -259,4 +260,24 @@ export function lateGreedyPosition(game: string, seed: number, back: number): Po
   for (const move of played.moves.slice(0, played.moves.length - back)) position = play(position, move);
   const { seed: _dealt, ...inProgress } = position;
   return inProgress;
+}
+
+/** A one-deck game for rule tests: Ace foundations in suit, seven piles built down in alternate colour, a waste; one card dealt, so a typed-in position may hold up to 51 in the stock. */
+export const TEST_RULES = {
+  id: 'test-base',
+  name: 'Test',
+  source: 'written for the rule tests',
+  decks: 1,
+  foundations: [{ count: 4, start: 1, build: { step: 1, suit: 'same-suit' } }],
+  tableau: { count: 7, build: { step: -1, suit: 'alternate-colour' }, runs: 'built', spaces: 'any' },
+  moves: ['t>f', 't>t', 'w>f', 'w>t', 'f>t'],
+  deal: [{ pile: 't0', cards: 1 }],
+};
+
+let testGames = 0;
+/** TEST_RULES changed by `patch` (merged as a variant is), read, and added to the known games under a new id starting `prefix`. */
+export function testGame(patch: Record<string, unknown>, prefix = 'test-rules'): Game {
+  const g = readGameFile(merge({ ...TEST_RULES, id: `${prefix}-${++testGames}` }, patch), 'test').game;
+  addGames([g]);
+  return g;
 }
