@@ -1,6 +1,6 @@
 // What moves the win rate: every reading (a game or one of its variants) played over the same
 // seeds, one results file per reading and player in results/readings/, then one table and one
-// chart of them all (README "Rate by reading"). Each reading is a plain `patience winrate`, so a
+// chart of them all (README "Rate by reading", results/readings.md). Each reading is a plain `patience winrate`, so a
 // stopped study resumes where it stopped and a row says which code and which rules made it.
 //   npx tsx bench/readings.ts --player thoughtful --deals 1000 [--time-limit 10] [--workers 1] [--games seed-games]
 //   npx tsx bench/readings.ts --player best --deals 500

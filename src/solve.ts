@@ -10,7 +10,7 @@ import { addedGames, getGame, rulesHashOf } from './games/index.js';
 import { replay } from './referee.js';
 import type { SolveResult } from './result.js';
 import { searchState } from './search-state.js';
-import { plainSearch } from './search/plain.js';
+import { plainPositions, plainSearch } from './search/plain.js';
 import { Solver, type SearchResult } from './search/solver.js';
 import { limitsOf, type SolveSettings } from './settings.js';
 import type { ThreadAnswer, ThreadTask } from './solve-protocol.js';
@@ -42,7 +42,7 @@ export function solvePosition(position: Position, settings: SolveSettings, solve
 /** Decides with the plain exhaustive search (src/search/plain.ts): every pruning off, exact positions. */
 export function solvePositionPlain(position: Position, settings: SolveSettings): SolveResult {
   const state = State.fromPosition(compileGame(getGame(position.game)), position);
-  return reportOf(position, state, plainSearch(state, limitsOf(settings)), { plain: true });
+  return reportOf(position, state, plainSearch(state, limitsOf(settings), plainPositions(settings.memoryMb)), { plain: true });
 }
 
 /** The report of a search of `position` (held by `state`), its win replayed by the referee. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
 import { solvePosition, solvePositionPlain } from '../src/solve.js';
-import { expectOneLineError, patience, requireBuiltCli } from './support/helpers.js';
+import { PLAIN_MAX_POSITIONS, plainSearch } from '../src/search/plain.js';
+import { expectOneLineError, patience, requireBuiltCli, stateOf } from './support/helpers.js';
 
 /** Seeds 0..199 of Klondike (draw 3) that the solver proves lost within 2 s. */
 const LOST = [9, 76, 82, 89, 109, 114, 119, 140, 145, 159];
@@ -23,6 +24,15 @@ describe('real lost deals, re-decided by the plain search', () => {
       const plain = solvePositionPlain(deal, { memoryMb: 64, maxNodes: 1_000_000, timeLimit: 0 });
       expect([plain.result, plain.stats.plain], `seed ${seed}, plain search`).toEqual(['lost', true]);
     }
+  });
+
+  it('a line deeper than the state can hold stops the plain search with unknown (depth), the state as it was', { timeout: 120_000 }, () => {
+    const game = getGame('forty-thieves');
+    const state = stateOf(dealGame(game, 0));
+    const before = JSON.stringify(state.toPosition());
+    const found = plainSearch(state, { maxNodes: 400_000, timeLimitMs: 0 }, PLAIN_MAX_POSITIONS);
+    expect([found.result, found.limit]).toEqual(['unknown', 'depth']);
+    expect(JSON.stringify(state.toPosition())).toBe(before);
   });
 
   it('a won deal is won by the plain search too, its line replayed by the referee', () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
 import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/sim/csv.js';
 import { summarize, formatSummary, percent } from '../src/sim/summary.js';
-import { readResultSet } from '../src/sim/merge.js';
+import { mergedCsv, readResultSet } from '../src/sim/merge.js';
 import { compare } from '../src/sim/compare.js';
 import { renderSvg } from '../src/sim/plot.js';
 import { playDeals } from '../src/sim/pool.js';
@@ -232,6 +232,8 @@ describe('summary', () => {
     expect(renderSvg(summaries)).toContain('klondike (rules bbbbbbbbbbbb)');
     // One rule set: the plain id.
     expect(summarize(readResultSet([a]).rows)[0]!.label).toBe('klondike');
+    // A merged file holds one rule set a game.
+    expect(() => mergedCsv(readResultSet([a, b]))).toThrow(/klondike rows under two rule sets \(rules aaaaaaaaaaaa and bbbbbbbbbbbb\)/);
   });
 });
 

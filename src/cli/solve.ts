@@ -52,7 +52,7 @@ export function solveCommand(program: Command): void {
       )
       .option(
         '--plain',
-        `decide with the plain exhaustive search instead: every legal move, exact positions, every pruning off (slow; at most ${PLAIN_MAX_POSITIONS} positions; --memory unused)`,
+        `decide with the plain exhaustive search instead: every legal move, exact positions, every pruning off (slow; its positions fill --memory at about 200 bytes each, ${PLAIN_MAX_POSITIONS} at most)`,
       ),
   ).action((opts) =>
     run(async () => {

@@ -2,7 +2,7 @@
 // on a full (sampled) state: the base policy of the rollout player. It reads only what a person
 // sees (pile tops, the cards under a moved card, whether a pile is empty); the stock it never
 // looks at, so on a sampled state it plays exactly as it would on the real one.
-import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
+import { applyMove, generateMoves, MAX_MOVES, redealMove, undoMove } from '../engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
@@ -47,14 +47,24 @@ export function baseMove(s: State): number {
 /**
  * Plays the base policy from `s` for at most `steps` moves (it ends sooner: each of its moves
  * brings a card home, takes one from the reserve or waste, draws, or puts a tableau card that
- * did not sit on a card it builds on onto one, from where the policy only ever moves it home),
- * returns the cards home at the end, and undoes its moves.
+ * did not sit on a card it builds on onto one, from where the policy only ever moves it home;
+ * a redeal after a pass that took no card out of the stock and waste ends it too), returns the
+ * cards home at the end, and undoes its moves.
  */
 export function rolloutHome(s: State, steps: number): number {
   const root = s.depth;
+  const r = s.rules;
+  // Cards in the stock and waste at the last redeal: a pass that took none of them out would
+  // only be turned again, so the policy gives up there.
+  let turned = -1;
   for (let i = 0; i < steps; i++) {
     const m = baseMove(s);
     if (m < 0) break;
+    if (m === redealMove(r)) {
+      const left = s.len[r.stock]! + s.len[r.waste]!;
+      if (left === turned) break;
+      turned = left;
+    }
     applyMove(s, m);
   }
   const home = s.foundationCards();

@@ -1,15 +1,24 @@
 // The plain exhaustive search: the yardstick for the solver's prunings, and `solve --plain`, which
 // re-decides a position with all of them off. Every legal move (no choice among identical piles,
 // no safe move home, no symmetry, no move order but home first), each position told apart from
-// every other by its exact piles (no hash, no table that could fill), depth first to the end.
+// every other by its exact piles (no hash; a set of keys as large as --memory allows), depth
+// first to the end.
 // A loss it reports is every position reachable from the start, entered and found without a
 // win. Only the move generator is shared with the solver; the referee replays any win.
 import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
+import { MAX_DEPTH } from './context.js';
 import type { Limits, SearchResult } from './solver.js';
 
-/** The most positions a JavaScript Set holds (2^24); the search stops with `nodes` there. */
+/** The most positions a JavaScript Set holds (2^24 less a margin). */
 export const PLAIN_MAX_POSITIONS = 16_000_000;
+
+/** Bytes a position takes in the set of exact keys, measured on Klondike with room for two decks' longer keys. */
+const BYTES_A_POSITION = 200;
+
+/** The positions `memoryMb` holds in the plain search's set (at most PLAIN_MAX_POSITIONS). */
+export const plainPositions = (memoryMb: number): number =>
+  Math.min(PLAIN_MAX_POSITIONS, Math.floor((memoryMb * 2 ** 20) / BYTES_A_POSITION));
 
 /** The exact position as a string: every pile's cards and face-down count, the base rank, and the redeals made where they are limited. */
 function exactKey(s: State): string {
@@ -26,9 +35,9 @@ function exactKey(s: State): string {
  * last only so that easy wins are found early; the order cannot change a finished answer.
  * `forbid(m)` leaves a move out (the tests use it to find the positions that need a kind of move).
  */
-export function plainSearch(s: State, limits: Limits, forbid?: (m: number) => boolean): SearchResult {
+export function plainSearch(s: State, limits: Limits, maxPositions: number, forbid?: (m: number) => boolean): SearchResult {
   const t0 = performance.now();
-  const maxNodes = Math.min(limits.maxNodes || PLAIN_MAX_POSITIONS, PLAIN_MAX_POSITIONS);
+  const maxNodes = limits.maxNodes || Number.POSITIVE_INFINITY;
   const deadline = limits.timeLimitMs ? t0 + limits.timeLimitMs : Number.POSITIVE_INFINITY;
   const kind = s.rules.kindOf;
   const total = s.rules.totalCards;
@@ -62,10 +71,7 @@ export function plainSearch(s: State, limits: Limits, forbid?: (m: number) => bo
       for (let i = at; i < at + n; i++) if (!forbid(moves[i]!)) moves[kept++] = moves[i]!;
       n = kept - at;
     }
-    moves.set(
-      Array.from(moves.subarray(at, at + n)).sort((a, b) => rank(a) - rank(b)),
-      at,
-    );
+    moves.subarray(at, at + n).sort((a, b) => rank(a) - rank(b));
     return n;
   };
   if (s.isWon()) return done('won');
@@ -92,7 +98,10 @@ export function plainSearch(s: State, limits: Limits, forbid?: (m: number) => bo
     }
     seen.add(key);
     if (seen.size >= maxNodes) return done('unknown', 'nodes');
+    if (seen.size >= maxPositions) return done('unknown', 'table');
     if ((seen.size & 1023) === 0 && performance.now() > deadline) return done('unknown', 'time');
+    // The state keeps a line of at most MAX_DEPTH moves.
+    if (first.length >= MAX_DEPTH) return done('unknown', 'depth');
     const at = first[d]! + count[d]!;
     if (at + MAX_MOVES > moves.length) {
       const more = new Int32Array(moves.length * 2);

@@ -12,9 +12,7 @@ export function prunings(game: Game): string[] {
     ...(identity === 'card' ? [] : [`cards of one ${identity === 'rank' ? 'rank' : 'rank and colour'} interchangeable`]),
     ...(suitSwaps(game).length ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
     ...(safeHomeConditions(game).length === 0
-      ? [
-          `a card whose lower ranks are all home goes home at once${safeHomeFromWasteConditions(game).length ? ' (but from the waste)' : ''}`,
-        ]
+      ? [`a card whose lower ranks are all home goes home at once${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}`]
       : []),
   ];
 }

@@ -1,5 +1,5 @@
-// Reading several results files as one: folders and globs expanded, a deal (game, player, seed)
-// at most once over all of them, and the files of a sharded study (NAME.shard-I-of-N.csv,
+// Reading several results files as one: folders and globs expanded, a deal (game, player, seed,
+// rules) at most once over all of them, and the files of a sharded study (NAME.shard-I-of-N.csv,
 // src/sim/shard.ts) checked to add up to one run: every shard there, every seed in its own shard,
 // the same players in every shard, one set of limits for the deals left undecided, and no seed
 // missing inside the range. Each fault is a one-line UsageError naming the file. Also the
@@ -228,6 +228,16 @@ function checkNoGap(what: string, list: { row: DealRow }[], count: number, group
 
 /** One CSV of all the rows: the usual columns then any others, sorted by game (in the tool's order), player and seed. */
 export function mergedCsv(set: ResultSet): string {
+  // One results file holds one rule set a game (resuming and repair key a deal without its rules).
+  const rulesOf = new Map<string, string>();
+  for (const row of set.rows) {
+    const before = rulesOf.get(row.game) ?? row.rules;
+    if (before !== row.rules)
+      throw new UsageError(
+        `${row.game} rows under two rule sets (rules ${before || 'not recorded'} and ${row.rules || 'not recorded'}): merge each into a file of its own`,
+      );
+    rulesOf.set(row.game, row.rules);
+  }
   const header: string[] = [...COLUMNS];
   for (const f of set.files) for (const h of f.header) if (!header.includes(h)) header.push(h);
   const order = gameOrder;

@@ -10,7 +10,7 @@ import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc } from '../../src
 import { KIND_F, KIND_R, type Rules } from '../../src/engine/rules.js';
 import { expect } from 'vitest';
 import type { Solver } from '../../src/search/solver.js';
-import { plainSearch } from '../../src/search/plain.js';
+import { PLAIN_MAX_POSITIONS, plainSearch } from '../../src/search/plain.js';
 import { stateOf } from './helpers.js';
 
 /**
@@ -141,7 +141,7 @@ export function takeBackKinds(game: Game): TakeBack[] {
 export function exhaustive(position: Position, cap: number, forbid: readonly TakeBack[] = []): Exhaustive {
   const s = stateOf(position);
   const leftOut = forbid.length ? (m: number): boolean => forbid.includes(takeBackKind(s.rules, m)!) : undefined;
-  const found = plainSearch(s, { maxNodes: cap, timeLimitMs: 0 }, leftOut);
+  const found = plainSearch(s, { maxNodes: cap, timeLimitMs: 0 }, PLAIN_MAX_POSITIONS, leftOut);
   return { won: found.result === 'won', positions: found.nodes, capped: found.result === 'unknown' };
 }
 
