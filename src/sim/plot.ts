@@ -124,7 +124,8 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
     }
     const name = label === bars[0]!.game ? gameName(label) : label;
     if (slanted)
-      text(gx + gw / 2, m.top + ph + 12, name, `text-anchor="end" transform="rotate(-40 ${r(gx + gw / 2)} ${r(m.top + ph + 12)})"`);
+      // Under the player and n labels of the bars.
+      text(gx + gw / 2, m.top + ph + 56, name, `text-anchor="end" transform="rotate(-40 ${r(gx + gw / 2)} ${r(m.top + ph + 56)})"`);
     else text(gx + gw / 2, m.top + ph + 16, name, 'text-anchor="middle" font-weight="bold"');
   });
   push(`</svg>`);
