@@ -33,7 +33,12 @@ function readings(games: string): string[] {
   if (games === 'all') return knownIds();
   const sets = ['seed-games', 'siblings', 'measured-elsewhere'] as const;
   const set = sets.find((s) => s === games);
-  if (!set) return games.split(',').flatMap((g) => knownIds().filter((id) => id === g || id.startsWith(`${g}:`)));
+  if (!set)
+    return games.split(',').flatMap((g) => {
+      const ids = knownIds().filter((id) => id === g || id.startsWith(`${g}:`));
+      if (ids.length === 0) throw new Error(`--games: no game or reading '${g}' (patience games lists them)`);
+      return ids;
+    });
   const bases = new Set(gameSet(set).map((g) => g.id));
   return knownIds().filter((id) => bases.has(id.split(':')[0]!));
 }
