@@ -40,7 +40,9 @@ export function rulesCommand(program: Command): void {
   rulesOptions(
     program
       .command('rules')
-      .description("print a game's rules as JSON (docs/rules.md): a start for a rules file of your own")
+      .description(
+        "print a game's rules as JSON (docs/rules.md): a start for a rules file of your own (give it an id of its own: a built-in id is refused for --rules)",
+      )
       .option('-g, --game <id>', 'game id, GAME or GAME:VARIANT')
       .option('--variant <v>', 'the variant (the same as --game GAME:VARIANT)')
       .option('--schema', 'print the JSON Schema a rules file follows instead'),
