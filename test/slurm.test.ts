@@ -163,8 +163,8 @@ describe.skipIf(!process.env.CI)(`deploy/slurm/winrate.sbatch on a real one-node
     await slurm!.until(`task ${task} pending again after requeue`, 60, () => state() === 'PENDING');
     const kept = rows(shard);
     expect(kept.length, 'stopped part way').toBeLessThan(60);
-    // Slurm holds a requeued job about 2 minutes (Reason=BeginTime); starting it now skips the wait.
-    slurm!.run('scontrol', ['update', `JobId=${task}`, 'StartTime=now']);
+    // Slurm holds a requeued job while its old credential lives (CRED_EXPIRE_S here, not the
+    // default 2 minutes); forcing it to start sooner makes the node refuse it.
     const done = await finished(job, 2, 120);
     expect(field(done.get(0), 'Restarts'), 'task 0 ran twice').toBe('1');
     // Kept as they were (their times too): resumed, not played again.

@@ -25,6 +25,9 @@ import { delimiter, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** Seconds a job credential lives, and so how long a requeued job is held before it runs again. */
+export const CRED_EXPIRE_S = 15;
+
 /** The programs the tests run: the daemons and the commands a user types. */
 const PROGRAMS = ['munged', 'slurmctld', 'slurmd', 'sbatch', 'squeue', 'sinfo', 'scontrol', 'scancel'] as const;
 
@@ -106,7 +109,9 @@ export async function startSlurm(): Promise<Slurm> {
       'SlurmUser=root',
       'AuthType=auth/munge',
       'CredType=cred/munge',
-      `AuthInfo=socket=${socket}`,
+      // A requeued job waits out its credential's life before it starts again (and may not start
+      // sooner: the node still refuses the revoked credential); 120 s by default.
+      `AuthInfo=socket=${socket},cred_expire=${CRED_EXPIRE_S}`,
       'MpiDefault=none',
       'ProctrackType=proctrack/linuxproc',
       'TaskPlugin=task/none',
