@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
-import { addGames, gameToJson, getGame } from '../src/games/index.js';
-import { readGameFile } from '../src/games/read.js';
+import { gameToJson, getGame } from '../src/games/index.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
 import { pageRules, type PageGame } from '../src/show/rules.js';
 import { renderPage, scriptSafeJson } from '../src/show/page.js';
 import { readShownGame } from '../src/show/record.js';
-import { candidates, cliScratchFolder, expectOneLineError, patience } from './support/helpers.js';
+import { candidates, cliScratchFolder, expectOneLineError, patience, testGame } from './support/helpers.js';
 import { SHOWN_DEALS, solveDeal } from './support/show-games.js';
 
 /** The page's reading of a game's rules, as the page gets them (the rules JSON it carries). */
@@ -101,21 +100,7 @@ describe('the page reads a game it has never seen from the rules it carries', ()
       { row: 't', from: r, to: r },
       ...(r < 6 ? [{ row: 't', from: r + 1, faceDown: true }] : []),
     ]);
-    const game = readGameFile(
-      {
-        id: 'page-test-klondike',
-        name: 'Page test',
-        source: 'test/show.test.ts',
-        decks: 1,
-        foundations: [{ count: 4, start: 1, build: { step: 1, suit: 'same-suit' } }],
-        tableau: { count: 7, build: { step: -1, suit: 'alternate-colour' }, runs: 'built', spaces: 'kings' },
-        stock: { drawCount: 3, redeals: 1 },
-        moves: ['t>f', 't>t', 'w>f', 'w>t', 'f>t'],
-        deal,
-      },
-      'test',
-    ).game;
-    addGames([game]);
+    const game = testGame({ tableau: { spaces: 'kings' }, stock: { drawCount: 3, redeals: 1 }, deal }, 'page-test-klondike');
     const page = pageRules().forGame(gameToJson(game) as unknown as PageGame);
     let pos = dealGame(game, 3);
     let redeals = 0;
