@@ -1,6 +1,8 @@
 // Moves as integers: src | dst << 8 | count << 16 (count > 1 only for runs); the draw is
-// src = dst = the stock, the redeal src = dst = the waste. This file alone knows that layout:
-// others use the accessors. Generation, apply and undo for every game, from the compiled rules;
+// src = dst = the stock, the redeal src = dst = the waste. A stock play (the search's alone,
+// src/search/stockplays.ts) is src = the stock, dst = where the card goes, and in place of the
+// count the waste's size to draw to, plus STOCK_PLAY_REDEAL where a redeal comes first. This file
+// alone knows that layout: others use the accessors. Generation, apply and undo for every game, from the compiled rules;
 // apply records what else a move did (base rank fixed, space auto-filled, card turned face up,
 // cards drawn or dealt) so that undo restores the state and its key exactly.
 import { cardName } from '../cards.js';
@@ -17,7 +19,20 @@ export const moveCount = (m: number): number => m >>> 16;
 export const drawMove = (rules: Rules): number => encodeMove(rules.stock, rules.stock, 1);
 export const redealMove = (rules: Rules): number => encodeMove(rules.waste, rules.waste, 1);
 
-// lineInfo bits: the low byte is how many cards a draw turned or dealt.
+const STOCK_PLAY_REDEAL = 256;
+/**
+ * Draws (after drawing the stock out and a redeal, with `redeal`) until the waste holds `split`
+ * cards, then plays the waste's top to `dst`: one move of the search for what is several in play.
+ */
+export const stockPlayMove = (rules: Rules, dst: number, split: number, redeal: boolean): number =>
+  encodeMove(rules.stock, dst, split | (redeal ? STOCK_PLAY_REDEAL : 0));
+export const isStockPlay = (rules: Rules, m: number): boolean => moveSrc(m) === rules.stock && moveDst(m) !== rules.stock;
+/** The waste's size a stock play draws to (its top is the card played). */
+export const stockPlaySplit = (m: number): number => moveCount(m) & 255;
+export const stockPlayRedeals = (m: number): boolean => (moveCount(m) & STOCK_PLAY_REDEAL) !== 0;
+
+// lineInfo bits: the low byte is how many cards a draw turned or dealt (a stock play: the waste's
+// size before it).
 const BASE_SET = 1 << 8;
 const FILLED_FROM_WASTE = 1 << 9;
 const FILLED_FROM_STOCK = 1 << 10;
@@ -198,6 +213,22 @@ export function applyMove(s: State, m: number): void {
   if (src === r.waste && dst === r.waste) {
     while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
     s.setRedeals(s.redeals + 1);
+  } else if (src === r.stock && dst !== r.stock) {
+    // A stock play: the same pushes and pops as its draws, redeal and move one by one.
+    info = s.len[r.waste]!;
+    if (stockPlayRedeals(m)) {
+      while (s.len[r.stock]! > 0) s.push(r.waste, s.pop(r.stock));
+      while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
+      s.setRedeals(s.redeals + 1);
+    }
+    const split = stockPlaySplit(m);
+    while (s.len[r.waste]! < split) s.push(r.waste, s.pop(r.stock));
+    const card = s.pop(r.waste);
+    s.push(dst, card);
+    if (r.usesBaseRank && s.base === 0 && r.kindOf[dst] === KIND_F) {
+      s.setBase((card >> 2) + 1);
+      info |= BASE_SET;
+    }
   } else if (src === r.stock) {
     if (r.drawToTableau) {
       const k = Math.min(r.nTableau, s.len[src]!);
@@ -253,6 +284,17 @@ export function undoMove(s: State): void {
     while (s.len[r.stock]! > 0) s.push(r.waste, s.pop(r.stock));
     return;
   }
+  if (src === r.stock && dst !== r.stock) {
+    if (info & BASE_SET) s.setBase(0);
+    s.push(r.waste, s.pop(dst));
+    if (stockPlayRedeals(m)) {
+      while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
+      s.setRedeals(s.redeals - 1);
+      while (s.len[r.stock]! > 0) s.push(r.waste, s.pop(r.stock));
+    }
+    while (s.len[r.waste]! > (info & 255)) s.push(r.stock, s.pop(r.waste));
+    return;
+  }
   if (src === r.stock) {
     if (r.drawToTableau) {
       if (info & TABLEAU_NOW_INTERCHANGEABLE) s.setTableauInterchangeable(false);
@@ -275,6 +317,7 @@ export function undoMove(s: State): void {
 /** FORMATS.md notation: `t3>f0`, `t2:3>t5`, `draw`, `redeal`. */
 export function formatMove(rules: Rules, m: number): string {
   const src = moveSrc(m);
+  if (isStockPlay(rules, m)) throw new Error('a stock play is written as its draws and move (src/search/stockplays.ts)');
   if (src === rules.stock) return 'draw';
   if (src === rules.waste && moveDst(m) === rules.waste) return 'redeal';
   const count = moveCount(m);

@@ -4,13 +4,14 @@
 // node it is at to the next one popped (usually a child, one move away). It stops when its table
 // or its node store is full, so a pass that allows every move and expands every position proves
 // the loss (status.ts, provesLoss).
-import { MAX_MOVES, applyMove, undoMove } from '../engine/moves.js';
+import { applyMove, undoMove } from '../engine/moves.js';
 import { MAX_LINE, type State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
 import { NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { evaluate, homeOrder } from './heuristic.js';
 import { isShuffle, type BestFirstPass } from './passes.js';
 import { searchMoves } from './safe.js';
+import { MAX_SEARCH_MOVES } from './stockplays.js';
 import { DEPTH, EXHAUSTED, FULL, type OnRefusedKey, type Status } from './status.js';
 
 /** Bytes a node takes: parent, move, depth, shuffles, and its heap entry. */
@@ -29,7 +30,7 @@ export class BestFirst {
   private readonly heap: Float64Array;
   private heapSize = 0;
   private count = 0;
-  private readonly moves = new Int32Array(MAX_MOVES);
+  private readonly moves = new Int32Array(MAX_SEARCH_MOVES);
   private readonly path = new Int32Array(MAX_LINE);
 
   constructor(megabytes: number) {

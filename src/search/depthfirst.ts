@@ -5,13 +5,14 @@
 // skipped, so the pass cannot cycle and stays exact (status.ts, provesLoss). An explicit stack
 // keeps deep lines off the JS call stack, and one preallocated move buffer holds every depth's
 // moves: the loop allocates nothing.
-import { CardSet, MAX_MOVES, moveDst, moveSrc, undoMove } from '../engine/moves.js';
+import { CardSet, moveDst, moveSrc, undoMove } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { MAX_DEPTH, NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { orderMoves } from './order.js';
 import { isShuffle, type DepthFirstPass } from './passes.js';
 import { searchMoves } from './safe.js';
+import { MAX_SEARCH_MOVES } from './stockplays.js';
 import { DEPTH, EXHAUSTED, type OnRefusedKey, type Status } from './status.js';
 
 const MOVE_BUFFER = 1 << 24;
@@ -20,7 +21,7 @@ export class DepthFirst {
   /** Where the table refuses a key, the position is searched again unless it repeats the line. */
   static readonly onRefusedKey: OnRefusedKey = 'search-checking-the-line';
   private readonly moves = new Int32Array(MOVE_BUFFER);
-  private readonly scores = new Int32Array(MAX_MOVES);
+  private readonly scores = new Int32Array(MAX_SEARCH_MOVES);
   /** The home set of the position whose moves are being ordered (filled by move generation). */
   private readonly home = new CardSet();
   /** Per depth: where its moves start in `moves`, how many there are, which is tried next. */
@@ -79,7 +80,7 @@ export class DepthFirst {
         continue;
       }
       if (step !== NEW && step !== REFUSED) return step as Status;
-      if (state.depth >= deepest || firstMove[d]! + moveCount[d]! + MAX_MOVES > MOVE_BUFFER) {
+      if (state.depth >= deepest || firstMove[d]! + moveCount[d]! + MAX_SEARCH_MOVES > MOVE_BUFFER) {
         // Too deep to go on: this line is cut, so the pass can no longer prove a loss.
         cut = true;
         undoMove(state);

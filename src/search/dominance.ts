@@ -47,3 +47,29 @@ export function safeHomeFromWasteConditions(game: Game): string[] {
   const several = game.stock.draw === 'to-waste' && game.stock.drawCount !== 1;
   return several && game.stock.redeals !== 0 ? ['the stock is turned one card at a time, or never redealt'] : [];
 }
+
+/**
+ * Stock plays (src/search/stockplays.ts): the search makes no draw or redeal alone; it draws (and
+ * redeals) only as part of playing the card they turn up, to any waste size the draws can reach
+ * with at most one redeal. Proof: take a shortest winning line L. If it begins with draws and
+ * redeals and then a move of the waste's top, that is one stock play, or a stock play with fewer
+ * redeals made, which can do all the other can (a redeal is allowed whenever it is there): a
+ * redeal after the stock is drawn out from a waste size reachable without one, or a second redeal,
+ * leads only to waste sizes the draws reach without it. If they are followed by another move,
+ * that move's legality does not look at the stock or the waste, so it can be made first and the
+ * draws after it: the line from the position it leads to is shorter. Induction on the line's
+ * length: from every winnable position some move the search makes leads to one. A won position
+ * has its stock and waste empty, so no draw ends a line. What the proof needs of the rules: no
+ * move's legality reads the stock or the waste but a move from the waste's top, and no card goes
+ * to them but by a draw or a redeal. Returns the conditions not met.
+ */
+export function stockPlayConditions(game: Game): string[] {
+  const unmet: string[] = [];
+  if (game.stock.draw !== 'to-waste') unmet.push('the stock is turned onto a waste');
+  if (game.tableau.autoFill !== 'none') unmet.push('no space is filled at once (from the waste or the stock)');
+  if (game.stock.lockedUntilFoundation) unmet.push('the stock is never locked');
+  if (game.opening) unmet.push('every move is allowed from the start (no opening)');
+  if (!game.moves.every((m) => (m[0] !== 'w' || m === 'w>f' || m === 'w>t') && m[2] !== 'w'))
+    unmet.push('the waste plays to foundations and the tableau only, and nothing plays to the waste');
+  return unmet;
+}

@@ -48,13 +48,15 @@ export function orderMoves(
  * uncovers a card that can go home; reserve and waste cards onto the tableau; a tableau move
  * that empties a pile; other tableau moves; a move between foundations (Double Aces and Kings:
  * on the bench seeds, trying it before the draw turned most undecided deals into quick wins);
- * the draw; a card back from a foundation; last a whole pile into an empty one.
+ * the draw; a card back from a foundation; last a whole pile into an empty one. A stock play
+ * comes just after the same move of the waste's top.
  */
 function score(s: State, home: CardSet, m: number): number {
   const r = s.rules;
   const src = moveSrc(m);
-  if (src === r.stock) return 90;
   const dst = moveDst(m);
+  // A stock play (stockplays.ts) just after the waste's own top, as the cards it turns up come later.
+  if (src === r.stock) return dst === r.stock ? 90 : r.kindOf[dst] === KIND_F ? 1190 : 490;
   const count = moveCount(m);
   const srcKind = r.kindOf[src]!;
   const dstKind = r.kindOf[dst]!;

@@ -1,9 +1,10 @@
 // Moves the search makes at once, without trying the alternatives, because a proof shows that
 // doing so never loses a win: only where the compiled rules meet the proof's conditions
 // (src/search/dominance.ts).
-import { generateMoves, moveDst, moveSrc, type CardSet } from '../engine/moves.js';
+import { drawMove, generateMoves, moveDst, moveSrc, redealMove, type CardSet } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
+import { generateStockPlays } from './stockplays.js';
 
 /**
  * A move home that is safe to make at once, with no alternative searched, or -1: a card whose
@@ -26,11 +27,19 @@ export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number)
 
 /**
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
- * moves, or the safe move alone where the rules allow it and it applies; `home` as generateMoves sets it.
+ * moves (with stock plays for the draw and the redeal where the rules allow them), or the safe
+ * move alone where the rules allow it and it applies; `home` as generateMoves sets it.
  */
 export function searchMoves(s: State, moves: Int32Array, at: number, home?: CardSet): number {
-  const n = generateMoves(s, moves, true, at, home);
-  if (!s.rules.safeHomeLowerRanks) return n;
+  const r = s.rules;
+  let n = generateMoves(s, moves, true, at, home);
+  if (r.stockPlays) {
+    // The draw or the redeal, where there is one, is the last move generated.
+    const last = moves[at + n - 1];
+    if (n > 0 && (last === drawMove(r) || last === redealMove(r))) n--;
+    n += generateStockPlays(s, moves, at + n);
+  }
+  if (!r.safeHomeLowerRanks) return n;
   const safe = safeHomeMove(s, moves, at, n);
   if (safe < 0) return n;
   moves[at] = safe;

@@ -9,6 +9,7 @@ import { allowsEveryMove, type Pass, type RestartStage, type RoundsStage, type S
 import { passPlan, UNLIMITED_CHEAP_NODES } from './plan.js';
 import { RestartSchedule } from './restarts.js';
 import { roundSeed } from './seeds.js';
+import { applyAsPlayed, firstAsPlayed } from './stockplays.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
 import type { Table } from './table.js';
 
@@ -81,7 +82,7 @@ export class Solver {
       if (status !== WON && !this.lost && i < plan.length - 1) status = ctx.atLimit();
     }
     const result: Outcome = status === WON ? 'won' : this.lost ? 'lost' : 'unknown';
-    const moves = result === 'won' ? Array.from(state.line.subarray(ctx.rootDepth, state.depth)) : [];
+    const moves = result === 'won' ? this.asPlayed(state) : [];
     this.unwind(state);
     const limit = result === 'unknown' ? LIMIT_OF[status] : undefined;
     return {
@@ -91,7 +92,7 @@ export class Solver {
       ms: performance.now() - t0,
       tableFull: ctx.tableFull,
       best: ctx.best,
-      bestFirstMove: ctx.bestFirstMove,
+      bestFirstMove: firstAsPlayed(state, ctx.bestFirstMove),
       ...(limit ? { limit } : {}),
     };
   }
@@ -172,6 +173,15 @@ export class Solver {
     if (status !== WON) this.unwind(state);
     if (provesLoss(status, allowsEveryMove(pass), ctx.refusedInPass, onRefusedKey)) this.lost = true;
     return status;
+  }
+
+  /** The winning line `state` holds from the root, as a player makes it (stock plays written out); `state` holds it so written. */
+  private asPlayed(state: State): number[] {
+    const line = Array.from(state.line.subarray(this.ctx.rootDepth, state.depth));
+    this.unwind(state);
+    const moves: number[] = [];
+    for (const m of line) applyAsPlayed(state, m, moves);
+    return moves;
   }
 
   private unwind(state: State): void {

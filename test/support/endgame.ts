@@ -6,7 +6,8 @@ import { dealGame } from '../../src/deal.js';
 import { readPosition, type Position } from '../../src/position.js';
 import { follows } from '../../src/games/build.js';
 import type { Game } from '../../src/games/index.js';
-import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc } from '../../src/engine/moves.js';
+import { applyMove, formatMove, generateMoves, MAX_MOVES, moveDst, moveSrc } from '../../src/engine/moves.js';
+import { replay } from '../../src/referee.js';
 import { KIND_F, KIND_R, type Rules } from '../../src/engine/rules.js';
 import { expect } from 'vitest';
 import type { Solver } from '../../src/search/solver.js';
@@ -340,8 +341,8 @@ export function takeBackCase(game: Game, i: number, random: () => number): Posit
 
 /**
  * Fails unless a finished search of `solver` gives the plain search's answer `truth` on
- * `position`, with keys for the position alone and with suit-symmetric keys; `why` is added to
- * the failure message.
+ * `position`, with keys for the position alone and with suit-symmetric keys, and a won line
+ * that the referee replays to a win; `why` is added to the failure message.
  */
 export function expectSolverAgrees(solver: Solver, gameId: string, position: Position, truth: 'won' | 'lost', why = ''): void {
   for (const symmetric of [false, true]) {
@@ -352,6 +353,17 @@ export function expectSolverAgrees(solver: Solver, gameId: string, position: Pos
       expect.fail(
         `${gameId}: solver says ${found.result}${symmetric ? ' (suit-symmetric key)' : ''}, plain search ${truth}${why}: ${JSON.stringify(position)}`,
       );
+    }
+    // The line as a player makes it (stock plays written out) must win under the referee.
+    const verdict =
+      truth === 'won'
+        ? replay(
+            position,
+            found.moves.map((m) => formatMove(s.rules, m)),
+          )
+        : null;
+    if (verdict && !(verdict.ok && verdict.won)) {
+      expect.fail(`${gameId}: the solver's winning line does not win under the referee${why}: ${JSON.stringify(position)}`);
     }
   }
 }

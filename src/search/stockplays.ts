@@ -1,0 +1,116 @@
+// Stock plays: where the rules allow it (stockPlayConditions in dominance.ts, with its proof), the
+// search never draws or redeals alone. It plays any card the draws can turn up, with at most one
+// redeal, as one move (src/engine/moves.ts applies it), so that the positions between draws are
+// never entered: a draw-3 Klondike deal otherwise searches its tableau again at every one of them.
+// A winning line is written back as the draws, redeals and moves a player makes.
+import {
+  applyMove,
+  drawMove,
+  encodeMove,
+  foundationAccepts,
+  isStockPlay,
+  MAX_MOVES,
+  moveDst,
+  redealMove,
+  stockPlayMove,
+  stockPlayRedeals,
+  stockPlaySplit,
+} from '../engine/moves.js';
+import { KIND_F, KIND_T, KIND_W } from '../engine/rules.js';
+import type { State } from '../engine/state.js';
+
+/** Most moves a search may have in one position: the generated ones and a stock play for every waste size (pile lengths are bytes) and pile (at most 32 foundations and 32 tableau piles). */
+export const MAX_SEARCH_MOVES = MAX_MOVES + 255 * 64;
+
+/**
+ * Writes at `at` the stock plays of the position and returns how many: for every waste size the
+ * draws reach (from the waste's size now on, and from an empty waste after a redeal where one is
+ * left and it reaches another size), every pile the card turned up there may go to. The waste's
+ * top now is not among them (it is an ordinary move). Expects `s.twinOf` as canonical
+ * generation left it: of identical piles only the first is a destination.
+ */
+export function generateStockPlays(s: State, out: Int32Array, at: number): number {
+  const r = s.rules;
+  const now = s.len[r.waste]!;
+  const total = now + s.len[r.stock]!;
+  const d = r.drawCount;
+  let n = at;
+  if (now < total) {
+    for (let size = now + d; ; size += d) {
+      const split = Math.min(size, total);
+      n = playsAt(s, out, n, split, false);
+      if (split === total) break;
+    }
+  }
+  if (s.redeals < r.redeals && total > 0) {
+    for (let size = d; ; size += d) {
+      const split = Math.min(size, total);
+      // Sizes reached without the redeal are played without it; the size now is the waste's top.
+      const reachedAlready = split === now || (split > now && (split === total || (split - now) % d === 0));
+      if (!reachedAlready) n = playsAt(s, out, n, split, true);
+      if (split === total) break;
+    }
+  }
+  return n - at;
+}
+
+/** The card in the waste's top once it holds `split` cards (the stock's top is drawn first). */
+function cardAt(s: State, split: number): number {
+  const r = s.rules;
+  const inWaste = s.len[r.waste]!;
+  return split <= inWaste
+    ? s.cards[r.waste * s.stride + split - 1]!
+    : s.cards[r.stock * s.stride + s.len[r.stock]! - 1 - (split - 1 - inWaste)]!;
+}
+
+/** Writes the stock plays of the card at `split`; returns the new end of `out`. */
+function playsAt(s: State, out: Int32Array, n: number, split: number, redeal: boolean): number {
+  const r = s.rules;
+  const card = cardAt(s, split);
+  const twin = s.twinOf;
+  if (r.canMove[KIND_W * 5 + KIND_F] === 1) {
+    for (let f = 0; f < r.nFoundations; f++) {
+      if (twin[f] === f && foundationAccepts(s, f, card)) out[n++] = stockPlayMove(r, f, split, redeal);
+    }
+  }
+  if (r.canMove[KIND_W * 5 + KIND_T] === 1) {
+    for (let t = r.firstTableau; t < r.firstTableau + r.nTableau; t++) {
+      if (twin[t] !== t) continue;
+      const l = s.len[t]!;
+      const takes = l === 0 ? r.spaceTakes[card] === 1 : l < r.capacity[t]! && r.tableauFollows[s.top(t) * 52 + card] === 1;
+      if (takes) out[n++] = stockPlayMove(r, t, split, redeal);
+    }
+  }
+  return n;
+}
+
+/**
+ * Applies `m` to `s` as a player makes it and pushes those moves to `line`: a stock play as its
+ * draws (the stock drawn out and a redeal first where it has one) and the move of the waste's top.
+ */
+export function applyAsPlayed(s: State, m: number, line: number[]): void {
+  const r = s.rules;
+  const step = (move: number): void => {
+    applyMove(s, move);
+    line.push(move);
+  };
+  if (!isStockPlay(r, m)) {
+    step(m);
+    return;
+  }
+  if (stockPlayRedeals(m)) {
+    while (s.len[r.stock]! > 0) step(drawMove(r));
+    step(redealMove(r));
+  }
+  const split = stockPlaySplit(m);
+  while (s.len[r.waste]! < split) step(drawMove(r));
+  if (s.len[r.waste] !== split) throw new Error(`a stock play to a waste of ${split} cards that the draws pass over`);
+  step(encodeMove(r.waste, moveDst(m), 1));
+}
+
+/** The first move a player makes of `m` in the position `s` holds: for a stock play, a draw or a redeal. */
+export function firstAsPlayed(s: State, m: number): number {
+  const r = s.rules;
+  if (m < 0 || !isStockPlay(r, m)) return m;
+  return stockPlayRedeals(m) && s.len[r.stock] === 0 ? redealMove(r) : drawMove(r);
+}

@@ -1,0 +1,172 @@
+// Stock plays (src/search/stockplays.ts): the search's one move for draws, a redeal and the play of
+// the card they turn up. Checked against the engine's own draws and redeals: from random positions
+// of games where the rules allow stock plays, the plays reach exactly the positions that draws and
+// redeals followed by a move of the waste's top reach (with no more redeals made), apply and undo
+// exactly, and are written out as moves the referee accepts.
+import { describe, expect, it } from 'vitest';
+import { dealGame } from '../src/deal.js';
+import {
+  applyMove,
+  drawMove,
+  formatMove,
+  generateMoves,
+  isStockPlay,
+  MAX_MOVES,
+  moveSrc,
+  redealMove,
+  undoMove,
+} from '../src/engine/moves.js';
+import type { State } from '../src/engine/state.js';
+import { getGame } from '../src/games/index.js';
+import { replay } from '../src/referee.js';
+import { stockPlayConditions } from '../src/search/dominance.js';
+import { prunings } from '../src/search/prunings.js';
+import { searchMoves } from '../src/search/safe.js';
+import { applyAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
+import { compiled, mulberry32, stateOf } from './support/helpers.js';
+
+const GAMES = ['klondike', 'klondike:draw-1', 'klondike:three-passes', 'forty-thieves', 'double-aces-and-kings'];
+
+/**
+ * The position up to what the rules cannot tell apart (its key, which counts identical piles
+ * once) without its redeal count, and the redeals made.
+ */
+const withoutRedeals = (s: State): [string, number] => {
+  const redeals = s.redeals;
+  s.setRedeals(0);
+  const key = `${s.keyLo}:${s.keyHi}`;
+  s.setRedeals(redeals);
+  return [key, redeals];
+};
+
+/**
+ * Every position that draws and redeals (the engine's own moves, in any number) and then a move
+ * of the waste's top reach from `s`, each with the fewest redeals made, the waste's top now aside.
+ */
+function reachedByDrawing(s: State): Map<string, number> {
+  const r = s.rules;
+  const reached = new Map<string, number>();
+  const out = new Int32Array(MAX_MOVES);
+  const seen = new Set<string>();
+  let applied = 0;
+  for (;;) {
+    const here = withoutRedeals(s);
+    if (seen.has(here[0])) break;
+    seen.add(here[0]);
+    if (applied > 0) {
+      const n = generateMoves(s, out, false);
+      for (let i = 0; i < n; i++) {
+        if (moveSrc(out[i]!) !== r.waste || out[i] === redealMove(r)) continue;
+        applyMove(s, out[i]!);
+        const [pos, redeals] = withoutRedeals(s);
+        if (!reached.has(pos) || reached.get(pos)! > redeals) reached.set(pos, redeals);
+        undoMove(s);
+      }
+    }
+    // The one way on: a draw, else a redeal (drawing out the stock and a redeal are the only cycle).
+    const n = generateMoves(s, out, false);
+    const on = Array.from(out.subarray(0, n)).find((m) => m === drawMove(r) || m === redealMove(r));
+    if (on === undefined) break;
+    applyMove(s, on);
+    applied++;
+  }
+  for (; applied > 0; applied--) undoMove(s);
+  return reached;
+}
+
+/** Every position the stock plays among the search's moves reach, with the redeals made. */
+function reachedByStockPlays(s: State): Map<string, number> {
+  const out = new Int32Array(MAX_SEARCH_MOVES);
+  const reached = new Map<string, number>();
+  const n = searchMovesAll(s, out);
+  for (let i = 0; i < n; i++) {
+    if (!isStockPlay(s.rules, out[i]!)) continue;
+    applyMove(s, out[i]!);
+    const [pos, redeals] = withoutRedeals(s);
+    reached.set(pos, redeals);
+    undoMove(s);
+  }
+  return reached;
+}
+
+/**
+ * The search's moves with stock plays on, where the profile takes them or not (their proof does
+ * not ask for a redeal), and the safe move home put aside (it would stand for all of them).
+ */
+function searchMovesAll(s: State, out: Int32Array): number {
+  const rules = s.rules as { safeHomeLowerRanks: boolean; stockPlays: boolean };
+  const { safeHomeLowerRanks, stockPlays } = rules;
+  rules.safeHomeLowerRanks = false;
+  rules.stockPlays = true;
+  try {
+    return searchMoves(s, out, 0);
+  } finally {
+    rules.safeHomeLowerRanks = safeHomeLowerRanks;
+    rules.stockPlays = stockPlays;
+  }
+}
+
+describe('stock plays', () => {
+  it('are derived from the rules: sound for Klondike and Forty Thieves, not where a space fills from the waste or the stock locks', () => {
+    for (const id of GAMES) expect(stockPlayConditions(getGame(id)), id).toEqual([]);
+    expect(stockPlayConditions(getGame('signora'))).toContain('no space is filled at once (from the waste or the stock)');
+    expect(stockPlayConditions(getGame('double-signora:locked-stock'))).toContain('the stock is never locked');
+    expect(stockPlayConditions(getGame('double-dot'))).toContain('the stock is turned onto a waste');
+    expect(prunings(getGame('klondike')).join(' ')).toContain('no draw searched alone');
+    expect(prunings(getGame('signora')).join(' ')).not.toContain('no draw searched alone');
+    // Sound there, but the search profile takes them only where the stock is redealt.
+    expect(compiled('klondike:three-passes').rules.stockPlays).toBe(true);
+    expect(compiled('forty-thieves').rules.stockPlays).toBe(false);
+    expect(prunings(getGame('forty-thieves')).join(' ')).not.toContain('no draw searched alone');
+  });
+
+  it.each(GAMES)('%s: reach what draws, redeals and a move of the waste top reach, apply and undo exactly', (id) => {
+    const random = mulberry32(0x57c4);
+    const game = getGame(id);
+    const out = new Int32Array(MAX_SEARCH_MOVES);
+    let plays = 0;
+    for (let deal = 0; deal < 12; deal++) {
+      const s = stateOf(dealGame(game, deal));
+      for (let ply = 0; ply < 120; ply++) {
+        // Canonical generation (searchMoves) fills in the identical piles the plays read.
+        const n = searchMovesAll(s, out);
+        if (n === 0) break;
+        const byDrawing = reachedByDrawing(s);
+        const byPlays = reachedByStockPlays(s);
+        const where = `${id} seed ${deal} ply ${ply}`;
+        expect(byPlays.size, where).toBe(byDrawing.size);
+        for (const [pos, redeals] of byPlays) expect(byDrawing.get(pos), where).toBe(redeals);
+        const before = JSON.stringify(s.toPosition());
+        const [lo, hi] = [s.keyLo, s.keyHi];
+        const m = out[Math.floor(random() * n)]!;
+        if (isStockPlay(s.rules, m)) {
+          plays++;
+          applyMove(s, m);
+          expect([s.keyLo, s.keyHi]).toEqual(s.keyFromScratch());
+          const after = JSON.stringify(s.toPosition());
+          undoMove(s);
+          expect(JSON.stringify(s.toPosition())).toBe(before);
+          expect([s.keyLo, s.keyHi]).toEqual([lo, hi]);
+          // Written out, the play is draws, maybe a redeal, and a move that the referee accepts.
+          const line: number[] = [];
+          const start = s.toPosition();
+          applyAsPlayed(s, m, line);
+          expect(JSON.stringify(s.toPosition())).toBe(after);
+          for (let i = 0; i < line.length; i++) undoMove(s);
+          applyMove(s, m);
+          const verdict = replay(
+            start,
+            line.map((x) => formatMove(s.rules, x)),
+          );
+          expect(verdict.ok ? '' : verdict.reason).toBe('');
+          // The referee's own reading of the moves ends where the play does.
+          if (verdict.ok)
+            expect(JSON.stringify(verdict.final.stock) + JSON.stringify(verdict.final.waste)).toBe(
+              JSON.stringify(s.toPosition().stock) + JSON.stringify(s.toPosition().waste),
+            );
+        } else applyMove(s, m);
+      }
+    }
+    expect(plays).toBeGreaterThan(20);
+  });
+});
