@@ -5,12 +5,12 @@
 // shared machine disturb less), nodes/s, and a digest of the answers and winning lines, so two
 // versions of the code can be timed in turn (A B A B ...) and shown to search alike. Run it
 // under `node --import tsx --cpu-prof bench/profile.ts` to see where the time goes.
-//   npx tsx bench/profile.ts [--deals 20] [--nodes 300000] [--game G]
+//   npx tsx bench/profile.ts [--deals 20] [--nodes 300000] [--game G, any game or reading]
 // Instructions a position, undisturbed by other jobs: `valgrind --tool=cachegrind` on dist/ with
 // node --single-threaded, less the same run at 1 position a deal.
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
-import { SEED_GAMES } from '../src/games/index.js';
+import { getGame, SEED_GAMES } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/search-state.js';
 
@@ -29,7 +29,8 @@ if (!(deals > 0) || !(maxNodes > 0)) {
   process.exit(2);
 }
 const solver = new Solver(Number(values.memory));
-for (const game of SEED_GAMES.filter((g) => !values.game || g.id === values.game)) {
+// --game takes any game or reading (a variant too); without it, the four seed games.
+for (const game of values.game ? [getGame(values.game)] : SEED_GAMES) {
   let nodes = 0;
   let ms = 0;
   let cpuMs = 0;

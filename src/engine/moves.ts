@@ -214,15 +214,11 @@ export function applyMove(s: State, m: number): void {
     while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
     s.setRedeals(s.redeals + 1);
   } else if (src === r.stock && dst !== r.stock) {
-    // A stock play: the same pushes and pops as its draws, redeal and move one by one.
+    // A stock play. Draws and redeals keep the cards of waste (bottom to top) and stock (top to
+    // bottom) in one order, so the waste of `split` cards is its first cards however it is reached.
     info = s.len[r.waste]!;
-    if (stockPlayRedeals(m)) {
-      while (s.len[r.stock]! > 0) s.push(r.waste, s.pop(r.stock));
-      while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
-      s.setRedeals(s.redeals + 1);
-    }
-    const split = stockPlaySplit(m);
-    while (s.len[r.waste]! < split) s.push(r.waste, s.pop(r.stock));
+    if (stockPlayRedeals(m)) s.setRedeals(s.redeals + 1);
+    splitAt(s, stockPlaySplit(m));
     const card = s.pop(r.waste);
     s.push(dst, card);
     if (r.usesBaseRank && s.base === 0 && r.kindOf[dst] === KIND_F) {
@@ -272,6 +268,13 @@ export function applyMove(s: State, m: number): void {
   s.depth++;
 }
 
+/** Moves cards between the waste's top and the stock's top until the waste holds `split`. */
+function splitAt(s: State, split: number): void {
+  const r = s.rules;
+  while (s.len[r.waste]! < split) s.push(r.waste, s.pop(r.stock));
+  while (s.len[r.waste]! > split) s.push(r.stock, s.pop(r.waste));
+}
+
 export function undoMove(s: State): void {
   const r = s.rules;
   s.depth--;
@@ -287,12 +290,8 @@ export function undoMove(s: State): void {
   if (src === r.stock && dst !== r.stock) {
     if (info & BASE_SET) s.setBase(0);
     s.push(r.waste, s.pop(dst));
-    if (stockPlayRedeals(m)) {
-      while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
-      s.setRedeals(s.redeals - 1);
-      while (s.len[r.stock]! > 0) s.push(r.waste, s.pop(r.stock));
-    }
-    while (s.len[r.waste]! > (info & 255)) s.push(r.stock, s.pop(r.waste));
+    if (stockPlayRedeals(m)) s.setRedeals(s.redeals - 1);
+    splitAt(s, info & 255);
     return;
   }
   if (src === r.stock) {
