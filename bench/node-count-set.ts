@@ -34,6 +34,8 @@ export const CASES: Case[] = [
   { game: 'double-signora', seed: 385, plan: 'chosen', nodes: 1_500_000 },
   { game: 'mamy-susan', seed: 16, plan: 'chosen', nodes: 1_500_000 },
   { game: 'double-aces-and-kings', seed: 6443, plan: 'chosen', nodes: 1_500_000 },
+  // Stock plays (where the stock is redealt): won deals, and a loss proved through them.
+  ...[0, 1, 9].map((seed): Case => ({ game: 'klondike', seed, plan: 'chosen', nodes: 300_000 })),
   // Another thread's plan of `solve --threads`.
   ...SEED_GAMES.map((game): Case => ({ game, seed: 7, plan: 'thread1', nodes: 200_000 })),
   // The players' own plan, as the sampling and best players search.

@@ -2,8 +2,8 @@
 // src = dst = the stock, the redeal src = dst = the waste. A stock play (the search's alone,
 // src/search/stockplays.ts) is src = the stock, dst = where the card goes, and in place of the
 // count the waste's size to draw to, plus STOCK_PLAY_REDEAL where a redeal comes first. This file
-// alone knows that layout: others use the accessors. Generation, apply and undo for every game, from the compiled rules;
-// apply records what else a move did (base rank fixed, space auto-filled, card turned face up,
+// alone knows that layout: others use the accessors. Generation, apply and undo for every game,
+// from the compiled rules; apply records what else a move did (base rank fixed, space auto-filled, card turned face up,
 // cards drawn or dealt) so that undo restores the state and its key exactly.
 import { cardName } from '../cards.js';
 import { KIND_F, KIND_S, KIND_T, KIND_W, RUNS_ANY, RUNS_BUILT, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
@@ -351,6 +351,7 @@ const PILE_WORDS = ['foundation', 'tableau', 'reserve', 'stock', 'waste'];
 export function describeMove(s: State, m: number): string {
   const r = s.rules;
   const src = moveSrc(m);
+  if (isStockPlay(r, m)) throw new Error('a stock play is described as its draws and move (src/search/stockplays.ts)');
   if (src === r.stock) {
     if (r.drawToTableau) return `deal ${Math.min(r.nTableau, s.len[src]!)} cards onto the tableau`;
     const k = Math.min(r.drawCount, s.len[src]!);

@@ -4,8 +4,8 @@
 import { colourOf, rankOf, SUITS } from '../cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
-import { safeHomeConditions, safeHomeFromWasteConditions, stockPlayConditions } from '../search/dominance.js';
-import { stockPlaysPay } from '../search/profile.js';
+import { safeHomeConditions, safeHomeFromWasteConditions } from '../search/dominance.js';
+import { takesStockPlays } from '../search/profile.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';
 
 export const KIND_F = 0;
@@ -101,7 +101,7 @@ export interface Rules {
   safeHomeLowerRanks: boolean;
   /** Whether that move may also take a card from the waste (safeHomeFromWasteConditions). */
   safeHomeFromWaste: boolean;
-  /** Whether the search draws only as part of a stock play (src/search/stockplays.ts): where stockPlayConditions hold and the profile takes them (stockPlaysPay). */
+  /** Whether the search draws only as part of a stock play (src/search/stockplays.ts; takesStockPlays in src/search/profile.ts). */
   stockPlays: boolean;
   /**
    * The proved suit swaps (src/engine/symmetry.ts) as card permutations: [image * 52 + card] for
@@ -251,7 +251,7 @@ export function compileRules(game: Game): Rules {
     dealtHome: game.foundations.reduce((n, g) => n + g.firstCards.length, 0),
     safeHomeLowerRanks: safeHomeConditions(game).length === 0,
     safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
-    stockPlays: stockPlayConditions(game).length === 0 && stockPlaysPay(game),
+    stockPlays: takesStockPlays(game),
     identity,
     identities,
     suitImage,

@@ -5,14 +5,14 @@
 // skipped, so the pass cannot cycle and stays exact (status.ts, provesLoss). An explicit stack
 // keeps deep lines off the JS call stack, and one preallocated move buffer holds every depth's
 // moves: the loop allocates nothing.
-import { CardSet, moveDst, moveSrc, undoMove } from '../engine/moves.js';
+import { CardSet, isStockPlay, moveDst, moveSrc, undoMove } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { MAX_DEPTH, NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { orderMoves } from './order.js';
 import { isShuffle, type DepthFirstPass } from './passes.js';
 import { searchMoves } from './safe.js';
-import { MAX_SEARCH_MOVES } from './stockplays.js';
+import { MAX_SEARCH_MOVES, stockPlayCard } from './stockplays.js';
 import { DEPTH, EXHAUSTED, type OnRefusedKey, type Status } from './status.js';
 
 const MOVE_BUFFER = 1 << 24;
@@ -111,8 +111,10 @@ export class DepthFirst {
     let kept = 0;
     for (let i = 0; i < n; i++) {
       const m = this.moves[at + i]!;
-      const src = moveSrc(m);
-      if (src !== r.stock && r.kindOf[moveDst(m)] === KIND_F && (state.top(src) >> 2) + 1 !== this.baseChoice) continue;
+      if (r.kindOf[moveDst(m)] === KIND_F) {
+        const card = isStockPlay(r, m) ? stockPlayCard(state, m) : state.top(moveSrc(m));
+        if ((card >> 2) + 1 !== this.baseChoice) continue;
+      }
       this.moves[at + kept++] = m;
     }
     return kept;

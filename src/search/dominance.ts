@@ -53,7 +53,7 @@ export function safeHomeFromWasteConditions(game: Game): string[] {
  * redeals) only as part of playing the card they turn up, to any waste size the draws can reach
  * with at most one redeal. Proof: take a shortest winning line L. If it begins with draws and
  * redeals and then a move of the waste's top, that is one stock play, or a stock play with fewer
- * redeals made, which can do all the other can (a redeal is allowed whenever it is there): a
+ * redeals made, which can do all the other can (redeals left only add moves): a
  * redeal after the stock is drawn out from a waste size reachable without one, or a second redeal,
  * leads only to waste sizes the draws reach without it. If they are followed by another move,
  * that move's legality does not look at the stock or the waste, so it can be made first and the

@@ -6,8 +6,9 @@ import type { State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
 
 /**
- * Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is small).
- * They are moves generateMoves wrote for the position `s` holds, with `home` the home set it gave.
+ * Scores the moves in `moves[at .. at+n)` and sorts them, best first (insertion sort: n is mostly
+ * small). They are moves searchMoves wrote for the position `s` holds, with `home` the home set
+ * that generation gave.
  * With a `ties` seed other than 0, moves of equal score come in an order drawn from the seed and
  * the position (the same every time), not in the order they were generated; with `noise` too,
  * each score gets 0..noise more, drawn alike, so that nearby scores trade places as well.

@@ -10,12 +10,11 @@
 //   slots (Double Aces and Kings): the restarts win those deals at once, which otherwise wait for
 //   a long best-first round; where the tableau builds (Mamy Susan) every round first won more of
 //   the hard deals (19 against 17 of 48).
-// - Stock plays (stockplays.ts) only where the stock is redealt: on seeds 0..39 at 1M positions
-//   they decided more of Klondike draw 3 (35 against 30) and draw 1 (37 against 36), but where
-//   one card is turned and never redealt every card of a long stock is a move of its own: Double
-//   Aces and Kings won 35 against 40 (38 with stock plays ordered as the draw was) in 70 times
-//   the time, Mamy Susan 30 against 31 in 3.7 times, Forty Thieves 4 against 4 of 20 in twice.
+// - Stock plays (stockplays.ts) only where the stock is redealt: there they decided more deals
+//   in fewer positions; where one card is turned and never redealt, every card of a long stock is
+//   a move of its own, and they decided as many or fewer in two to seventy times the time.
 import type { Game } from '../games/types.js';
+import { stockPlayConditions } from './dominance.js';
 import type { Rules } from '../engine/rules.js';
 
 export interface SearchProfile {
@@ -30,5 +29,5 @@ export function searchProfile(rules: Rules): SearchProfile {
   return { bestFirst, restartsBeforeBestFirst: bestFirst && rules.capacity[rules.firstTableau] === 1 };
 }
 
-/** Whether the search takes stock plays where their proof holds (stockPlayConditions): where the stock is redealt. */
-export const stockPlaysPay = (game: Game): boolean => game.stock.redeals > 0;
+/** Whether the search takes stock plays: where their proof holds (stockPlayConditions) and the stock is redealt. */
+export const takesStockPlays = (game: Game): boolean => stockPlayConditions(game).length === 0 && game.stock.redeals > 0;

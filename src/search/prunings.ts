@@ -1,10 +1,10 @@
 // The prunings a search of a game runs with, in words, as the compiler derives them from its
 // rules (each where its proof's conditions hold): what `solve` names beside a proved loss, so
 // that a reader knows what the proof leans on and can re-decide it with `solve --plain`.
-import { safeHomeConditions, safeHomeFromWasteConditions, stockPlayConditions } from './dominance.js';
+import { safeHomeConditions, safeHomeFromWasteConditions } from './dominance.js';
 import { cardIdentity, suitSwaps } from '../engine/symmetry.js';
 import type { Game } from '../games/types.js';
-import { stockPlaysPay } from './profile.js';
+import { takesStockPlays } from './profile.js';
 
 export function prunings(game: Game): string[] {
   const identity = cardIdentity(game);
@@ -15,8 +15,6 @@ export function prunings(game: Game): string[] {
     ...(safeHomeConditions(game).length === 0
       ? [`a card whose lower ranks are all home goes home at once${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}`]
       : []),
-    ...(stockPlayConditions(game).length === 0 && stockPlaysPay(game)
-      ? ['no draw searched alone: draws joined to the play of the card they turn up']
-      : []),
+    ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
   ];
 }

@@ -1,6 +1,6 @@
 // The solver: runs the pass plan (plan.ts) over one search context (context.ts) and says won
 // (with the line), lost (only as provesLoss allows) or unknown (with the limit that stopped it).
-import { undoMove } from '../engine/moves.js';
+import { applyMove, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
 import { BestFirst } from './bestfirst.js';
 import { SearchContext, type Limits } from './context.js';
@@ -175,12 +175,21 @@ export class Solver {
     return status;
   }
 
-  /** The winning line `state` holds from the root, as a player makes it (stock plays written out); `state` holds it so written. */
+  /**
+   * The winning line `state` holds from the root, as a player makes it (stock plays written
+   * out). Each stock play is written out, taken back and made again as one move, so that the
+   * state's line stays as long as the search made it.
+   */
   private asPlayed(state: State): number[] {
     const line = Array.from(state.line.subarray(this.ctx.rootDepth, state.depth));
     this.unwind(state);
     const moves: number[] = [];
-    for (const m of line) applyAsPlayed(state, m, moves);
+    for (const m of line) {
+      const before = moves.length;
+      applyAsPlayed(state, m, moves);
+      for (let i = before; i < moves.length; i++) undoMove(state);
+      applyMove(state, m);
+    }
     return moves;
   }
 

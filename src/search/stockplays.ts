@@ -1,7 +1,8 @@
 // Stock plays: where the rules allow it (stockPlayConditions in dominance.ts, with its proof), the
 // search never draws or redeals alone. It plays any card the draws can turn up, with at most one
 // redeal, as one move (src/engine/moves.ts applies it), so that the positions between draws are
-// never entered: a draw-3 Klondike deal otherwise searches its tableau again at every one of them.
+// never entered: where several cards are turned at a time and the waste is redealt, the tableau
+// would otherwise be searched again after every draw.
 // A winning line is written back as the draws, redeals and moves a player makes.
 import {
   applyMove,
@@ -19,7 +20,10 @@ import {
 import { KIND_F, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
-/** Most moves a search may have in one position: the generated ones and a stock play for every waste size (pile lengths are bytes) and pile (at most 32 foundations and 32 tableau piles). */
+/**
+ * Most moves a search may have in one position: the generated ones, and a stock play for every
+ * waste size (pile lengths are bytes) and pile (at most 32 foundations and 32 tableau piles).
+ */
 export const MAX_SEARCH_MOVES = MAX_MOVES + 255 * 64;
 
 /**
@@ -53,6 +57,9 @@ export function generateStockPlays(s: State, out: Int32Array, at: number): numbe
   }
   return n - at;
 }
+
+/** The card a stock play plays. */
+export const stockPlayCard = (s: State, m: number): number => cardAt(s, stockPlaySplit(m));
 
 /** The card in the waste's top once it holds `split` cards (the stock's top is drawn first). */
 function cardAt(s: State, split: number): number {
