@@ -3,8 +3,9 @@
 // src/search/stockplays.ts) is src = the stock, dst = where the card goes, and in place of the
 // count the waste's size to draw to, plus STOCK_PLAY_REDEAL where a redeal comes first. This file
 // alone knows that layout: others use the accessors. Generation, apply and undo for every game,
-// from the compiled rules; apply records what else a move did (base rank fixed, space auto-filled, card turned face up,
-// cards drawn or dealt) so that undo restores the state and its key exactly.
+// from the compiled rules; apply records what else a move did (base rank fixed, space
+// auto-filled, card turned face up, cards drawn or dealt) so that undo restores the state and
+// its key exactly.
 import { cardName } from '../cards.js';
 import { KIND_F, KIND_S, KIND_T, KIND_W, RUNS_ANY, RUNS_BUILT, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
 import type { State } from './state.js';
