@@ -277,6 +277,40 @@ describe('viewOf and determinize', () => {
   }
 });
 
+describe('a stock turned over is known', () => {
+  // After a redeal the stock holds only cards the player saw turned up, in that order.
+  const faceDownCards = (pos: Position): string[] => pos.tableau.flatMap((t, i) => t.slice(0, pos.faceDown?.[i] ?? 0));
+  for (const id of ['klondike', 'klondike:draw-1', 'klondike:three-passes']) {
+    it(`${id}: the first pass hides the stock, a redeal shows it, and only face-down cards stay unseen`, () => {
+      const deal = dealGame(getGame(id), 4);
+      const draws = Array<string>(Math.ceil(deal.stock.length / getGame(id).stock.drawCount)).fill('draw');
+      const drawn = replayed(deal, draws.slice(0, 2));
+      expect(viewOf(drawn).stock).toBeUndefined();
+      expect(viewOf(drawn).unseen).toEqual([...faceDownCards(drawn), ...drawn.stock].sort());
+      // Stock cards not yet turned up may be in any order.
+      const swapped = clone(drawn);
+      swapTwo(swapped.stock, [0, 1, 2, 3]);
+      expect(viewOf(swapped)).toEqual(viewOf(drawn));
+
+      const passed = replayed(deal, [...draws, 'redeal', 'draw']);
+      expect(passed.redeals).toBe(1);
+      expect(passed.stock.length).toBeGreaterThan(2);
+      const view = viewOf(passed);
+      expect(view.stock).toEqual(passed.stock);
+      expect(view.unseen).toEqual(faceDownCards(passed).sort());
+      const other = clone(passed);
+      swapTwo(other.stock, [0, 1, 2, 3]);
+      expect(viewOf(other)).not.toEqual(view);
+      // A determinized sample keeps the known stock, and the true face-down order gives the position back.
+      const guess = determinize(view, shuffled(mulberry32(7), view.unseen));
+      expect(guess.stock).toEqual(passed.stock);
+      expect(viewOf(guess)).toEqual(view);
+      const { seed: _seed, ...withoutSeed } = passed;
+      expect(determinize(view, faceDownCards(passed))).toEqual(withoutSeed);
+    });
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // The greedy player on hand-built Mamy Susan positions.
 

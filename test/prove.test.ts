@@ -6,10 +6,11 @@
 // positions after random play (mostly lost). Whatever shortcut the solver takes (canonical moves among identical piles,
 // the safe move home, keys shared by interchangeable piles and cards, suit symmetry, best-first
 // passes that can prove a loss), a finished search must give the same answer, lost included.
+import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { addGames, gameFiles, getGame, SEED_GAMES, type Game } from '../src/games/index.js';
 import { readPosition } from '../src/position.js';
-import { safeHomeConditions, safeHomeFromWasteConditions } from '../src/search/dominance.js';
+import { safeHomeConditions, safeHomeFromWasteConditions, safeHomeLags } from '../src/search/dominance.js';
 import { readGameFile } from '../src/games/read.js';
 import { Solver } from '../src/search/solver.js';
 import type { Position } from '../src/position.js';
@@ -76,12 +77,70 @@ describe('the safe move home and the waste', () => {
     expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'won');
   });
 
-  it('is derived: from the waste only where one card is turned at a time or there is no redeal', () => {
+  it('with take-backs waits for the other suit of its colour: a black Four taken back hosts the red Three', () => {
+    // 5H could go home (hearts at 4, both black suits at 4 or more), but the only way to free 2D
+    // is to take 4C back onto 5H and put 3D on it: diamonds (at the Ace) are below 5 - 2. The
+    // other cards lie in one pile in the order they go home.
+    const rest = ['5C', ...[6, 7, 8, 9, 10, 11, 12, 13].flatMap((r) => ['D', 'H', 'C'].map((x) => `${'A23456789TJQK'[r - 1]}${x}`))];
+    const position = readPosition(
+      JSON.stringify({
+        game: 'klondike',
+        foundations: [suit('C', 4), suit('D', 1), suit('H', 4), suit('S', 13)],
+        tableau: [['5D', '4D', '2D', '3D'], rest.reverse(), ['5H'], [], [], [], []],
+        reserves: [],
+        stock: [],
+        waste: [],
+        faceDown: [0, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, 'klondike', position, 'won');
+    // Without take-backs the same card is safe (and the deal lost).
+    const noTakeBacks = { ...position, game: 'klondike:no-take-backs' };
+    expect(exhaustive(noTakeBacks, 1_000_000)).toMatchObject({ won: false, capped: false });
+    expectSolverAgrees(solver, 'klondike:no-take-backs', noTakeBacks, 'lost');
+  });
+
+  it('with two decks waits for both copies of the card below: the second 5S needs a 6S to move onto', () => {
+    // Forty Thieves with 4 piles and no spaces. 6S could go onto A..5S, but the other spade
+    // foundation waits for 4S, under 5S, which only the 6S on t1 can take (the other 6S lies
+    // under 4S).
+    const rules = JSON.parse(readFileSync('rules/forty-thieves.json', 'utf8'));
+    rules.id = 'thieves-without-spaces';
+    rules.tableau = { ...rules.tableau, count: 4, spaces: 'none' };
+    addGames([readGameFile(rules, 'a test game').game]);
+    const kings = ['C', 'D', 'H'].flatMap((x) => [suit(x, 13), suit(x, 13)]);
+    const position = readPosition(
+      JSON.stringify({
+        game: 'thieves-without-spaces',
+        foundations: [...kings, suit('S', 5), suit('S', 3)],
+        tableau: [
+          ['6S', '4S', '5S'],
+          ['9S', '6S'],
+          ['KS', 'QS', 'JS', 'TS', '9S', '8S', '7S'],
+          ['KS', 'QS', 'JS', 'TS', '8S', '7S'],
+        ],
+        reserves: [],
+        stock: [],
+        waste: [],
+      }),
+    );
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, 'thieves-without-spaces', position, 'won');
+  });
+
+  it('is derived: from the waste only where one card is turned at a time or there is no redeal; which suits it waits for', () => {
     expect(safeHomeConditions(getGame('klondike'))).toEqual([]);
     expect(safeHomeFromWasteConditions(getGame('klondike'))).toHaveLength(1);
     expect(safeHomeFromWasteConditions(getGame('klondike:three-passes'))).toHaveLength(1);
     expect(safeHomeFromWasteConditions(getGame('klondike:draw-1'))).toEqual([]);
     expect(safeHomeFromWasteConditions(getGame('mamy-susan'))).toEqual([]);
+    // Hearts wait for both black suits one rank down, and with take-backs for diamonds two down;
+    // where the tableau builds in suit, spades wait for spades alone.
+    expect([...safeHomeLags(getGame('klondike')).subarray(8, 12)]).toEqual([1, 2, 1, 1]);
+    expect([...safeHomeLags(getGame('klondike:no-take-backs')).subarray(8, 12)]).toEqual([1, 0, 1, 1]);
+    expect([...safeHomeLags(getGame('forty-thieves')).subarray(12, 16)]).toEqual([0, 0, 0, 1]);
   });
 });
 

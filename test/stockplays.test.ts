@@ -94,14 +94,14 @@ function reachedByStockPlays(s: State): Map<string, number> {
  * not ask for a redeal), and the safe move home put aside (it would stand for all of them).
  */
 function searchMovesAll(s: State, out: Int32Array): number {
-  const rules = s.rules as { safeHomeLowerRanks: boolean; stockPlays: boolean };
-  const { safeHomeLowerRanks, stockPlays } = rules;
-  rules.safeHomeLowerRanks = false;
+  const rules = s.rules as { safeHome: boolean; stockPlays: boolean };
+  const { safeHome, stockPlays } = rules;
+  rules.safeHome = false;
   rules.stockPlays = true;
   try {
     return searchMoves(s, out, 0);
   } finally {
-    rules.safeHomeLowerRanks = safeHomeLowerRanks;
+    rules.safeHome = safeHome;
     rules.stockPlays = stockPlays;
   }
 }

@@ -4,7 +4,7 @@
 import { colourOf, rankOf, SUITS } from '../cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
-import { safeHomeConditions, safeHomeFromWasteConditions } from '../search/dominance.js';
+import { safeHomeConditions, safeHomeFromWasteConditions, safeHomeLags } from '../search/dominance.js';
 import { takesStockPlays } from '../search/profile.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';
 
@@ -98,7 +98,9 @@ export interface Rules {
    */
   dealtHome: number;
   /** The safe move home of src/search/safe.ts: on where its proof's conditions hold (src/search/dominance.ts). */
-  safeHomeLowerRanks: boolean;
+  safeHome: boolean;
+  /** Which suits' foundations that move waits for, and how far (safeHomeLags). */
+  safeHomeLags: Uint8Array;
   /** Whether that move may also take a card from the waste (safeHomeFromWasteConditions). */
   safeHomeFromWaste: boolean;
   /** Whether the search draws only as part of a stock play (src/search/stockplays.ts; takesStockPlays in src/search/profile.ts). */
@@ -249,7 +251,8 @@ export function compileRules(game: Game): Rules {
     autoFillFromStock: game.tableau.autoFill !== 'none',
     faceDown: game.deal.some((d) => d.faceDown),
     dealtHome: game.foundations.reduce((n, g) => n + g.firstCards.length, 0),
-    safeHomeLowerRanks: safeHomeConditions(game).length === 0,
+    safeHome: safeHomeConditions(game).length === 0,
+    safeHomeLags: safeHomeLags(game),
     safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
     stockPlays: takesStockPlays(game),
     identity,

@@ -19,7 +19,7 @@ import { getGame } from '../games/index.js';
 import { mix32 } from '../engine/zobrist.js';
 import { greedyPlayer, greedyRank } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
-import { determinize, viewOf, type View } from './view.js';
+import { determinize, hiddenCards, viewOf, type View } from './view.js';
 
 export interface SamplingSettings {
   /** Samples per decision. */
@@ -137,7 +137,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
 function fitsView(kept: Kept, view: View, seen: string): boolean {
   const pos = kept.state.toPosition();
   if (JSON.stringify(visible(viewOf(pos))) === seen) return true;
-  const hidden = [...pos.reserves.flatMap((r, i) => r.slice(0, view.hiddenUnder[i] ?? 0)), ...pos.stock];
+  const hidden = hiddenCards(pos);
   if (hidden.length !== view.unseen.length) return false;
   // The view's unseen cards the sample does not hide, in order, take the places of the cards it
   // hides that the view shows.

@@ -1,6 +1,8 @@
 // What a player sees (RULES.md "What a player sees"): every pile face up except the stock's
 // order, the reserve cards under the top where the rules show only a reserve's top, and the
-// tableau's face-down cards. A player's code gets only this.
+// tableau's face-down cards. A player's code gets only this. A card once seen stays known: a
+// stock turned over from the waste (a redeal, which only an empty stock allows) holds only cards
+// the player saw turned up, in the order it saw them, so from the first redeal on it is shown.
 import { cardName, orderedDecks } from '../cards.js';
 import type { Position } from '../position.js';
 import { dealsFaceDown } from '../games/deal-order.js';
@@ -17,10 +19,12 @@ export interface View {
   hiddenUnder: number[];
   waste: string[];
   stockCount: number;
+  /** The stock, bottom to top, once it is known: after a redeal. */
+  stock?: string[];
   base?: string | null;
   /** Redeals made (games with redeals). */
   redeals?: number;
-  /** The cards the player has not seen, sorted: the stock, the hidden reserve and face-down tableau cards. */
+  /** The cards the player has not seen, sorted: the stock (unless known), the hidden reserve and face-down tableau cards. */
   unseen: string[];
 }
 
@@ -31,8 +35,9 @@ export function viewOf(pos: Position): View {
   const hiddenUnder = pos.reserves.map((p, i) => (hideUnderTop(i) ? Math.max(0, p.length - 1) : 0));
   const tableauHidden = pos.tableau.map((_, i) => pos.faceDown?.[i] ?? 0);
   const tableau = pos.tableau.map((p, i) => p.slice(tableauHidden[i]));
+  const stockKnown = (pos.redeals ?? 0) > 0;
   const seen = new Map<string, number>();
-  for (const pile of [...pos.foundations, ...tableau, ...reserves, pos.waste]) {
+  for (const pile of [...pos.foundations, ...tableau, ...reserves, pos.waste, ...(stockKnown ? [pos.stock] : [])]) {
     for (const c of pile) seen.set(c, (seen.get(c) ?? 0) + 1);
   }
   const unseen: string[] = [];
@@ -50,6 +55,7 @@ export function viewOf(pos: Position): View {
     hiddenUnder,
     waste: [...pos.waste],
     stockCount: pos.stock.length,
+    ...(stockKnown ? { stock: [...pos.stock] } : {}),
     ...('base' in pos ? { base: pos.base ?? null } : {}),
     ...(pos.redeals !== undefined ? { redeals: pos.redeals } : {}),
     unseen,
@@ -59,7 +65,7 @@ export function viewOf(pos: Position): View {
 /**
  * A full position consistent with the view: the unseen cards, in the order given, fill the
  * hidden reserve cards (bottom up), then the face-down tableau cards (bottom up), then the stock
- * (bottom up).
+ * (bottom up) unless it is known.
  */
 export function determinize(view: View, unseenOrder: readonly string[]): Position {
   let next = 0;
@@ -73,9 +79,19 @@ export function determinize(view: View, unseenOrder: readonly string[]): Positio
     waste: [...view.waste],
   };
   pos.tableau = view.tableau.map((p, i) => [...take(view.tableauHidden[i]!), ...p]);
-  pos.stock = take(view.stockCount);
+  pos.stock = view.stock ? [...view.stock] : take(view.stockCount);
   if ('base' in view) pos.base = view.base ?? null;
   if (dealsFaceDown(getGame(view.game))) pos.faceDown = [...view.tableauHidden];
   if (view.redeals !== undefined) pos.redeals = view.redeals;
   return pos;
+}
+
+/** The cards of a position that its view hides, in the order `determinize` fills them. */
+export function hiddenCards(pos: Position): string[] {
+  const view = viewOf(pos);
+  return [
+    ...pos.reserves.flatMap((r, i) => r.slice(0, view.hiddenUnder[i]!)),
+    ...pos.tableau.flatMap((t, i) => t.slice(0, view.tableauHidden[i]!)),
+    ...(view.stock ? [] : pos.stock),
+  ];
 }

@@ -4,21 +4,26 @@
 import type { Game } from '../games/types.js';
 
 /**
- * Safe move home: a card c of rank r may go home at once when every card of rank < r is home.
- * Proof: take any winning line L from the position; drop from it every move of c and of cards of
- * rank < r (they are all home from the start now), and every draw of c and every redeal of a
- * waste that held c alone. Every move left is legal: its card has rank >= r and is still its
- * pile's top or the bottom of a run that moves (only dropped cards lay above it: a built run
- * down by one holds lower ranks above); it lands on a tableau card of rank > r (a card Y with
- * X = Y - 1 >= r; Y cannot be c or lower, or X would be dropped too), on a pile that is empty
- * in L and so here, or home on r - 1 or higher of its suit; if that is c's foundation, c's twin
- * goes on another foundation of the suit instead (all hold A..r-1; foundations are
- * interchangeable). A face-down card uncovered earlier only allows more. Take-backs lose nothing:
- * a dropped card back in the tableau can host only cards of rank < r, all home. The draws of L
- * stay as they were: no move puts a card into the stock or the waste, so a card c that is not
- * in the waste now is never drawn in L; one that is (safeHomeFromWasteConditions) comes back
- * only by a redeal, and dropping its draws changes no other draw where one card is turned at a
- * time. So the shorter line still wins.
+ * Safe move home: a card c of rank r may go home at once when every card that could ever be
+ * built on it in the tableau is home, and every card of its suit below it (all copies):
+ * the cards of rank r - 1 in the suits the tableau builds on c's suit and, where a foundation's
+ * top may go back to the tableau, those of rank r - 2 in the suits that build on them
+ * (safeHomeLags; where the tableau builds regardless of suit, every card of rank < r).
+ * Proof: let D be c, those cards and every card below them in their suits; all but c are home
+ * (foundations build up in suit), and only cards of D can be built on a card of D (a card of
+ * rank k under r - 1 in one of their suits hosts rank k - 1 of a suit the lags cover; without
+ * take-backs a card home never hosts again). Take any winning line L from the position; drop
+ * from it every move of a card of D, every draw of c and every redeal of a waste that held c
+ * alone. Every move left is legal: its card is not in D and is still its pile's top or the
+ * bottom of a run that moves (only cards of D can have lain above it where here they do not:
+ * a shorter built run is a built run); it lands on a tableau card that is not in D, on a pile
+ * that is empty in L and so here, or home on a card of its suit; if that is c's foundation, c's
+ * twin goes on another foundation of the suit instead (all hold A..r-1; foundations are
+ * interchangeable). A face-down card uncovered earlier only allows more. The draws of L stay as
+ * they were: no move puts a card into the stock or the waste, so a card c that is not in the
+ * waste now is never drawn in L; one that is (safeHomeFromWasteConditions) comes back only by a
+ * redeal, and dropping its draws changes no other draw where one card is turned at a time. So
+ * the shorter line still wins.
  *
  * Returns the conditions the rules do not meet (empty: the move is sound for them).
  */
@@ -36,6 +41,29 @@ export function safeHomeConditions(game: Game): string[] {
   if (game.stock.lockedUntilFoundation) unmet.push('the stock is never locked');
   if (game.opening) unmet.push('every move is allowed from the start (no opening)');
   return unmet;
+}
+
+/**
+ * For the safe move home of a card of rank r and suit s: `lags[s * 4 + t]` = k > 0 where every
+ * copy of suit t's cards up to rank r - k must be home, 0 where suit t does not matter. Its own suit always lags 1; the tableau's build adds the suits it stacks on s (rank
+ * r - 1) and, with take-backs, the suits that stack on those (rank r - 2).
+ */
+export function safeHomeLags(game: Game): Uint8Array {
+  const lags = new Uint8Array(16);
+  const builds = game.tableau.build.step !== 0;
+  const suitRule = game.tableau.build.suit;
+  const takeBacks = game.moves.includes('f>t');
+  const red = (t: number): boolean => t === 1 || t === 2;
+  for (let s = 0; s < 4; s++) {
+    for (let t = 0; t < 4; t++) {
+      let lag = 0;
+      if (s === t) lag = 1;
+      else if (builds && suitRule === 'any') lag = 1;
+      else if (builds && suitRule === 'alternate-colour') lag = red(s) !== red(t) ? 1 : takeBacks ? 2 : 0;
+      lags[s * 4 + t] = lag;
+    }
+  }
+  return lags;
 }
 
 /**

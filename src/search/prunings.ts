@@ -13,7 +13,9 @@ export function prunings(game: Game): string[] {
     ...(identity === 'card' ? [] : [`cards of one ${identity === 'rank' ? 'rank' : 'rank and colour'} interchangeable`]),
     ...(suitSwaps(game).length ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
     ...(safeHomeConditions(game).length === 0
-      ? [`a card whose lower ranks are all home goes home at once${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}`]
+      ? [
+          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}`,
+        ]
       : []),
     ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
   ];

@@ -6,21 +6,42 @@ import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { generateStockPlays } from './stockplays.js';
 
+/** Per suit, the height every one of its foundations has reached (0 until all are begun). */
+const reached = new Int32Array(4);
+const begun = new Int32Array(4);
+
 /**
  * A move home that is safe to make at once, with no alternative searched, or -1: a card whose
- * lower ranks are all home already, in games whose foundations build up in suit from the Ace.
- * The proof and its conditions are in src/search/dominance.ts.
+ * suit's lower cards, and the cards that could be built on it, are all home (the proof and its
+ * conditions are in src/search/dominance.ts), in games whose foundations build up in suit from
+ * the Ace, one per suit and deck.
  */
 export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
   const r = s.rules;
-  let lowest = 13;
-  for (let f = 0; f < r.nFoundations; f++) if (s.len[f]! < lowest) lowest = s.len[f]!;
+  reached.fill(13);
+  begun.fill(0);
+  for (let f = 0; f < r.nFoundations; f++) {
+    if (s.len[f] === 0) continue;
+    const suit = s.cards[f * s.stride]! & 3;
+    begun[suit]!++;
+    if (s.len[f]! < reached[suit]!) reached[suit] = s.len[f]!;
+  }
+  const decks = r.nFoundations >> 2;
+  for (let suit = 0; suit < 4; suit++) if (begun[suit]! < decks) reached[suit] = 0;
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
     const src = moveSrc(m);
     if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F || (src === r.waste && !r.safeHomeFromWaste))
       continue;
-    if ((s.top(src) >> 2) + 1 <= lowest + 1) return m;
+    const card = s.top(src);
+    const rank = (card >> 2) + 1;
+    const lags = (card & 3) * 4;
+    let safe = true;
+    for (let t = 0; t < 4 && safe; t++) {
+      const lag = r.safeHomeLags[lags + t]!;
+      if (lag > 0 && reached[t]! < rank - lag) safe = false;
+    }
+    if (safe) return m;
   }
   return -1;
 }
@@ -39,7 +60,7 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home?: Card
     if (n > 0 && (last === drawMove(r) || last === redealMove(r))) n--;
     n += generateStockPlays(s, moves, at + n);
   }
-  if (!r.safeHomeLowerRanks) return n;
+  if (!r.safeHome) return n;
   const safe = safeHomeMove(s, moves, at, n);
   if (safe < 0) return n;
   moves[at] = safe;
