@@ -45,8 +45,9 @@ export function safeHomeConditions(game: Game): string[] {
 
 /**
  * For the safe move home of a card of rank r and suit s: `lags[s * 4 + t]` = k > 0 where every
- * copy of suit t's cards up to rank r - k must be home, 0 where suit t does not matter. Its own suit always lags 1; the tableau's build adds the suits it stacks on s (rank
- * r - 1) and, with take-backs, the suits that stack on those (rank r - 2).
+ * copy of suit t's cards up to rank r - k must be home, 0 where suit t does not matter. Its own
+ * suit always lags 1; the tableau's build adds the suits it stacks on s (rank r - 1) and, with
+ * take-backs, the suits that stack on those (rank r - 2).
  */
 export function safeHomeLags(game: Game): Uint8Array {
   const lags = new Uint8Array(16);
