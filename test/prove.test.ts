@@ -13,9 +13,12 @@ import { readPosition } from '../src/position.js';
 import { safeHomeConditions, safeHomeFromWasteConditions, safeHomeLags } from '../src/search/dominance.js';
 import { readGameFile } from '../src/games/read.js';
 import { Solver } from '../src/search/solver.js';
+import { searchMoves } from '../src/search/safe.js';
+import { formatMove, MAX_MOVES, moveSrc } from '../src/engine/moves.js';
+import { KIND_F } from '../src/engine/rules.js';
 import type { Position } from '../src/position.js';
 import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
-import { mulberry32 } from './support/helpers.js';
+import { mulberry32, stateOf } from './support/helpers.js';
 
 /** Positions of each kind per game, and the most the plain search may enter for one. */
 const CASES = 200;
@@ -128,6 +131,31 @@ describe('the safe move home and the waste', () => {
     );
     expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
     expectSolverAgrees(solver, 'thieves-without-spaces', position, 'won');
+  });
+
+  it('never takes back a card that would be safe to move home, and takes back one that would not', () => {
+    // Clubs, hearts and spades at 5, diamonds at 3: 5H waits for the black suits at 4 and the
+    // diamonds at 3, so it stays home; 5C and 5S wait for both red suits at 4 and may come back
+    // onto 6D. (Neither 6 may go home at once: they wait for the diamonds at 5.)
+    const home = [suit('C', 5), suit('D', 3), suit('H', 5), suit('S', 5)];
+    const rest = (x: string, from: number): string[] => suit(x, 13).slice(from);
+    const position = readPosition(
+      JSON.stringify({
+        game: 'klondike',
+        foundations: home,
+        tableau: [['6D'], ['6S'], rest('C', 5), rest('H', 5), rest('S', 6), [], []],
+        reserves: [],
+        stock: rest('D', 3).filter((c) => c !== '6D'),
+        waste: [],
+        faceDown: [0, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+    const state = stateOf(position);
+    const moves = new Int32Array(MAX_MOVES);
+    const n = searchMoves(state, moves, 0);
+    const takeBacks = [...moves.subarray(0, n)].filter((m) => state.rules.kindOf[moveSrc(m)] === KIND_F);
+    expect(takeBacks.map((m) => formatMove(state.rules, m)).sort()).toEqual(['f0>t0', 'f3>t0']);
   });
 
   it('is derived: from the waste only where one card is turned at a time or there is no redeal; which suits it waits for', () => {

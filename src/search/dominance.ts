@@ -24,6 +24,9 @@ import type { Game } from '../games/types.js';
  * waste now is never drawn in L; one that is (safeHomeFromWasteConditions) comes back only by a
  * redeal, and dropping its draws changes no other draw where one card is turned at a time. So
  * the shorter line still wins.
+ * The same proof keeps such a card home once it is there: where c is home and would pass the
+ * test on the tableau, every card of D is home, and the line with D's moves dropped wins from
+ * the position as it is, so no take-back of c is searched (src/search/safe.ts).
  *
  * Returns the conditions the rules do not meet (empty: the move is sound for them).
  */

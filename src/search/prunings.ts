@@ -14,7 +14,7 @@ export function prunings(game: Game): string[] {
     ...(suitSwaps(game).length ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
     ...(safeHomeConditions(game).length === 0
       ? [
-          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}`,
+          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back`,
         ]
       : []),
     ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),

@@ -1,6 +1,6 @@
-// Moves the search makes at once, without trying the alternatives, because a proof shows that
-// doing so never loses a win: only where the compiled rules meet the proof's conditions
-// (src/search/dominance.ts).
+// Moves the search makes at once, without trying the alternatives, and moves it never makes,
+// because a proof shows that doing so never loses a win: only where the compiled rules meet the
+// proof's conditions (src/search/dominance.ts).
 import { drawMove, generateMoves, moveDst, moveSrc, redealMove, type CardSet } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
@@ -10,13 +10,7 @@ import { generateStockPlays } from './stockplays.js';
 const reached = new Int32Array(4);
 const begun = new Int32Array(4);
 
-/**
- * A move home that is safe to make at once, with no alternative searched, or -1: a card whose
- * suit's lower cards, and the cards that could be built on it, are all home (the proof and its
- * conditions are in src/search/dominance.ts), in games whose foundations build up in suit from
- * the Ace, one per suit and deck.
- */
-export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
+function measureReached(s: State): void {
   const r = s.rules;
   reached.fill(13);
   begun.fill(0);
@@ -28,28 +22,59 @@ export function safeHomeMove(s: State, moves: Int32Array, at: number, n: number)
   }
   const decks = r.nFoundations >> 2;
   for (let suit = 0; suit < 4; suit++) if (begun[suit]! < decks) reached[suit] = 0;
+}
+
+/** Whether every card that could be built on `card`, and its suit's lower cards, are home. */
+function safe(s: State, card: number): boolean {
+  const rank = (card >> 2) + 1;
+  const lags = (card & 3) * 4;
+  for (let t = 0; t < 4; t++) {
+    const lag = s.rules.safeHomeLags[lags + t]!;
+    if (lag > 0 && reached[t]! < rank - lag) return false;
+  }
+  return true;
+}
+
+/**
+ * A move home that is safe to make at once, with no alternative searched, or -1: a card whose
+ * suit's lower cards, and the cards that could be built on it, are all home (the proof and its
+ * conditions are in src/search/dominance.ts), in games whose foundations build up in suit from
+ * the Ace, one per suit and deck. Reads `reached`, which measureReached fills.
+ */
+function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
+  const r = s.rules;
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
     const src = moveSrc(m);
     if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F || (src === r.waste && !r.safeHomeFromWaste))
       continue;
-    const card = s.top(src);
-    const rank = (card >> 2) + 1;
-    const lags = (card & 3) * 4;
-    let safe = true;
-    for (let t = 0; t < 4 && safe; t++) {
-      const lag = r.safeHomeLags[lags + t]!;
-      if (lag > 0 && reached[t]! < rank - lag) safe = false;
-    }
-    if (safe) return m;
+    if (safe(s, s.top(src))) return m;
   }
   return -1;
 }
 
 /**
+ * Drops the moves that take a safe card off its foundation (the position is then the one its
+ * safe move home leads to, and the proof in dominance.ts wins from there without moving it);
+ * returns how many moves are left. Reads `reached`.
+ */
+function dropSafeTakeBacks(s: State, moves: Int32Array, at: number, n: number): number {
+  const r = s.rules;
+  let kept = at;
+  for (let i = at; i < at + n; i++) {
+    const m = moves[i]!;
+    const src = moveSrc(m);
+    if (r.kindOf[src] === KIND_F && safe(s, s.top(src))) continue;
+    moves[kept++] = m;
+  }
+  return kept - at;
+}
+
+/**
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
  * moves (with stock plays for the draw and the redeal where the rules allow them), or the safe
- * move alone where the rules allow it and it applies; `home` as generateMoves sets it.
+ * move alone where the rules allow it and it applies, never a safe card's take-back; `home` as
+ * generateMoves sets it.
  */
 export function searchMoves(s: State, moves: Int32Array, at: number, home?: CardSet): number {
   const r = s.rules;
@@ -61,8 +86,9 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home?: Card
     n += generateStockPlays(s, moves, at + n);
   }
   if (!r.safeHome) return n;
-  const safe = safeHomeMove(s, moves, at, n);
-  if (safe < 0) return n;
-  moves[at] = safe;
+  measureReached(s);
+  const move = safeHomeMove(s, moves, at, n);
+  if (move < 0) return dropSafeTakeBacks(s, moves, at, n);
+  moves[at] = move;
   return 1;
 }
