@@ -10,7 +10,14 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { addGames, gameFiles, getGame, SEED_GAMES, type Game } from '../src/games/index.js';
 import { readPosition } from '../src/position.js';
-import { safeHomeConditions, safeHomeFromWasteConditions, safeHomeLags } from '../src/search/dominance.js';
+import {
+  deadlockConditions,
+  hostSwapConditions,
+  safeHomeConditions,
+  safeHomeFromWasteConditions,
+  safeHomeLags,
+} from '../src/search/dominance.js';
+import { dealGame } from '../src/deal.js';
 import { readGameFile } from '../src/games/read.js';
 import { Solver } from '../src/search/solver.js';
 import { searchMoves } from '../src/search/safe.js';
@@ -169,6 +176,73 @@ describe('the safe move home and the waste', () => {
     expect([...safeHomeLags(getGame('klondike')).subarray(8, 12)]).toEqual([1, 2, 1, 1]);
     expect([...safeHomeLags(getGame('klondike:no-take-backs')).subarray(8, 12)]).toEqual([1, 0, 1, 1]);
     expect([...safeHomeLags(getGame('forty-thieves')).subarray(12, 16)]).toEqual([0, 0, 0, 1]);
+  });
+});
+
+describe('host swaps and dead positions', () => {
+  const suit = (s: string, from: number, to: number): string[] =>
+    Array.from({ length: to - from + 1 }, (_, i) => `${'A23456789TJQK'[from + i - 1]}${s}`);
+  /**
+   * Clubs and spades home to 6, diamonds all, hearts to 4, no take-backs; 8H and 5H face down
+   * under `pile`, `other` alone: neither black 7 can lie elsewhere, and 5H frees the hearts.
+   */
+  function swapPosition(pile: [string, string], other: string): Position {
+    return readPosition(
+      JSON.stringify({
+        game: 'klondike:no-take-backs',
+        foundations: [suit('C', 1, 6), suit('D', 1, 13), suit('H', 1, 4), suit('S', 1, 6)],
+        tableau: [['8H', '5H', ...pile], [other], ['KC', 'QH', 'JC', 'TH', '9C'], ['KH', 'QS', 'JH', 'TS', '9H', '8S', '7H'], [], [], []],
+        reserves: [],
+        stock: ['8C', 'TC', 'QC', '9S', 'JS', 'KS'],
+        waste: [],
+        faceDown: [2, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+  }
+
+  it('moves a run off the lower host where only the higher one frees what lies under it', () => {
+    // 6H on 7C, 7S free: the only win moves 6H across so that 7C can go home and free 5H.
+    const position = swapPosition(['7C', '6H'], '7S');
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'won');
+  });
+
+  it('moves a run back to the lower host where only that wins, and keeps the moves the higher one allows', () => {
+    // 6H on 7S, 7C free: 7C home at once loses; the only win moves 6H onto 7C first.
+    const position = swapPosition(['7S', '6H'], '7C');
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'won');
+  });
+
+  it('answers lost at once where a card can never move: JC on AC, both red Queens under it (Klondike seed 54)', () => {
+    // Clubs cannot start (AC lies under JC), and JC can lie only on QH or QD, both under it.
+    const lost = solver.solve(stateOf(dealGame(getGame('klondike'), 54)), { maxNodes: 0, timeLimitMs: 0 });
+    expect(lost.result).toBe('lost');
+    expect(lost.nodes).toBeLessThanOrEqual(1);
+    // The same pile with the cards around it few enough for the plain search to finish.
+    const position = readPosition(
+      JSON.stringify({
+        game: 'klondike:no-take-backs',
+        foundations: [[], suit('D', 1, 11), suit('H', 1, 11), suit('S', 1, 13)],
+        tableau: [['QH', 'QD', 'AC', 'JC'], ['KD'], ['KH'], [], [], [], []],
+        reserves: [],
+        stock: [...suit('C', 2, 10), 'QC', 'KC'],
+        waste: [],
+        faceDown: [3, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: false, capped: false });
+    expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'lost');
+  });
+
+  it('is derived: on for Klondike, off for two decks or a tableau built in suit', () => {
+    expect(hostSwapConditions(getGame('klondike'))).toEqual([]);
+    expect(deadlockConditions(getGame('klondike:draw-1'))).toEqual([]);
+    expect(hostSwapConditions(getGame('forty-thieves'))).not.toEqual([]);
+    expect(deadlockConditions(getGame('forty-thieves'))).not.toEqual([]);
+    expect(hostSwapConditions(getGame('mamy-susan'))).not.toEqual([]);
   });
 });
 

@@ -4,7 +4,13 @@
 import { colourOf, rankOf, SUITS } from '../cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
-import { safeHomeConditions, safeHomeFromWasteConditions, safeHomeLags } from '../search/dominance.js';
+import {
+  deadlockConditions,
+  hostSwapConditions,
+  safeHomeConditions,
+  safeHomeFromWasteConditions,
+  safeHomeLags,
+} from '../search/dominance.js';
 import { takesStockPlays } from '../search/profile.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';
 
@@ -103,6 +109,10 @@ export interface Rules {
   safeHomeLags: Uint8Array;
   /** Whether that move may also take a card from the waste (safeHomeFromWasteConditions). */
   safeHomeFromWaste: boolean;
+  /** Host swaps of src/search/hostswaps.ts: on where their proof's conditions hold (src/search/dominance.ts). */
+  hostSwaps: boolean;
+  /** Whether the search makes no move from a dead position (src/search/deadlock.ts; deadlockConditions). */
+  deadlocks: boolean;
   /** Whether the search draws only as part of a stock play (src/search/stockplays.ts; takesStockPlays in src/search/profile.ts). */
   stockPlays: boolean;
   /**
@@ -254,6 +264,8 @@ export function compileRules(game: Game): Rules {
     safeHome: safeHomeConditions(game).length === 0,
     safeHomeLags: safeHomeLags(game),
     safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
+    hostSwaps: hostSwapConditions(game).length === 0,
+    deadlocks: deadlockConditions(game).length === 0,
     stockPlays: takesStockPlays(game),
     identity,
     identities,

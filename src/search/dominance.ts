@@ -105,3 +105,82 @@ export function stockPlayConditions(game: Game): string[] {
     unmet.push('the waste plays to foundations and the tableau only, and nothing plays to the waste');
   return unmet;
 }
+
+/**
+ * Host swaps (src/search/hostswaps.ts). Where one deck's tableau builds down by one in
+ * alternate colour, a card x can lie on two cards only: h and its twin h' (same rank, the other
+ * suit of its colour). A *swap* moves the run from x, lying on h, onto h' while h' tops a pile;
+ * it can be moved back at once, so a swap keeps the position's value (won or lost). Call
+ * {h, h'} a group, swappable where one run lies on one of them and the other tops a pile.
+ * Swaps of different groups touch different cards and commute, and none changes which groups
+ * are swappable, so the positions reached by swaps alone (a *class*) are those given by a
+ * choice of host per swappable group. Every other move needs at most one group's choice: the
+ * card it lands on must top its pile (a tableau card's group), or the one card it takes from
+ * a pile to elsewhere must (its group); a run taken to another pile takes what lies on it
+ * whatever that is, and its landing card alone matters; a move onto an empty pile needs
+ * nothing. And whatever the choices of the other groups, that move leads to one class: two
+ * such choices differ by swaps that stay possible after it or that it undoes (a run's card
+ * gone home leaves both hosts free).
+ * The search makes, where some run lies on the higher-numbered card of a swappable group, one
+ * swap back to the lower and the moves that need such a group as it is; elsewhere every move,
+ * the swaps to the higher cards included. Proof: count a line's moves that are not swaps. From
+ * a winnable position, take the fewest such moves in any winning line from any position of its
+ * class, and a line that has them: swaps, then a move e that needs group g as some choice has it
+ * (or nothing), then the rest. Follow the swaps back to the lower cards, one at a time: at each
+ * position on the way that has g as e needs it, e is searched; else the position with all on
+ * the lower cards searches e (g as there) or the swap of g alone, which then searches e. Each e
+ * leads to the class of e's position in the line, so one fewer such move wins from it; by
+ * induction on that count the search reaches a won position, and a table that enters each
+ * position once enters every position the searched moves reach. The other prunings keep this:
+ * a safe move home drops moves (fewer such moves), stock plays join draws to a play.
+ * Returns the conditions the rules do not meet.
+ */
+export function hostSwapConditions(game: Game): string[] {
+  const unmet: string[] = [];
+  const t = game.tableau;
+  if (game.decks !== 1) unmet.push('one deck');
+  if (!(t.build.step === -1 && t.build.suit === 'alternate-colour' && !t.build.wrap && !t.build.either))
+    unmet.push('the tableau builds down by one in alternate colour, without wrap');
+  if (t.runs !== 'built') unmet.push('built runs move as a unit');
+  if (t.spaces === 'any') unmet.push('a space takes a King or nothing');
+  if (t.capacity !== Infinity) unmet.push('tableau piles hold any number of cards');
+  if (t.autoFill !== 'none') unmet.push('no space is filled at once');
+  if (game.stock.draw !== 'to-waste') unmet.push('the stock is turned onto a waste');
+  if (!game.moves.includes('t>t')) unmet.push('a run may move from pile to pile');
+  if (game.opening) unmet.push('every move is allowed from the start (no opening)');
+  const faceUp = new Array<number>(t.count).fill(0);
+  for (const d of game.deal) {
+    if (d.faceDown) continue;
+    if ('row' in d) for (let i = d.from; i <= d.to; i++) faceUp[i]! += d.times;
+    else if (d.pile.startsWith('t')) faceUp[Number(d.pile.slice(1))]! += d.cards;
+  }
+  if (faceUp.some((k) => k > 1)) unmet.push('each tableau pile is dealt at most one card face up (so its face-up cards are a built run)');
+  return unmet;
+}
+
+/**
+ * Dead positions (src/search/deadlock.ts): a position is lost when its tableau holds a set S of
+ * cards such that each face-down card of S lies under a card of S, and each face-up card c of S
+ * (1) lies under a card of S or ranks above a card of its suit in S, (2) can lie on no card
+ * but c's own or one of S under a card of S, and (3) cannot move into a space, or lies at a
+ * pile's bottom already. Proof: call a card's place the card it lies on (or a pile's bottom).
+ * Take the first move of any line that changes the place of a card of S: a move changes the
+ * place of the bottom card of what it moves alone, so that card b is in S, and every card of S
+ * is where it was. If b is face down, the card of S on it still covers it. It cannot go home: a
+ * card of S covers it, or a lower card of its suit stays in the tableau, and its foundation
+ * takes the cards of a suit in order. It cannot land on
+ * a tableau card: each it may lie on is covered. A space changes its place only if it fills one
+ * and is not at a pile's bottom. Tableau cards go nowhere else. So no card of S ever leaves the
+ * tableau, and no line wins. Conditions: one deck, the
+ * foundations start at the Ace and build up by one in suit, without wrap, and tableau cards go
+ * only home or to the tableau.
+ * Returns the conditions the rules do not meet.
+ */
+export function deadlockConditions(game: Game): string[] {
+  const unmet: string[] = [];
+  if (game.decks !== 1) unmet.push('one deck');
+  if (!game.foundations.every((g) => g.start === 1 && g.build.step === 1 && !g.build.wrap && g.build.suit === 'same-suit'))
+    unmet.push('every foundation starts with an Ace and builds up by one in suit, no wrap');
+  if (game.moves.some((m) => m[0] === 't' && m[2] !== 'f' && m[2] !== 't')) unmet.push('tableau cards go only home or to the tableau');
+  return unmet;
+}

@@ -1,7 +1,7 @@
 // The prunings a search of a game runs with, in words, as the compiler derives them from its
 // rules (each where its proof's conditions hold): what `solve` names beside a proved loss, so
 // that a reader knows what the proof leans on and can re-decide it with `solve --plain`.
-import { safeHomeConditions, safeHomeFromWasteConditions } from './dominance.js';
+import { deadlockConditions, hostSwapConditions, safeHomeConditions, safeHomeFromWasteConditions } from './dominance.js';
 import { cardIdentity, suitSwaps } from '../engine/symmetry.js';
 import type { Game } from '../games/types.js';
 import { takesStockPlays } from './profile.js';
@@ -18,5 +18,9 @@ export function prunings(game: Game): string[] {
         ]
       : []),
     ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
+    ...(hostSwapConditions(game).length === 0
+      ? ['a run that could lie on either of two free cards kept on the lower, the moves the other allows searched from there']
+      : []),
+    ...(deadlockConditions(game).length === 0 ? ['a position with tableau cards that can never move counted lost'] : []),
   ];
 }

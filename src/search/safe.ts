@@ -4,6 +4,8 @@
 import { drawMove, generateMoves, moveDst, moveSrc, redealMove, type CardSet } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
+import { isDeadlocked } from './deadlock.js';
+import { hostSwapMoves } from './hostswaps.js';
 import { generateStockPlays } from './stockplays.js';
 
 /** Per suit, the height every one of its foundations has reached (0 until all are begun). */
@@ -73,11 +75,12 @@ function dropSafeTakeBacks(s: State, moves: Int32Array, at: number, n: number): 
 /**
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
  * moves (with stock plays for the draw and the redeal where the rules allow them), or the safe
- * move alone where the rules allow it and it applies, never a safe card's take-back; `home` as
- * generateMoves sets it.
+ * move alone where the rules allow it and it applies, never a safe card's take-back, and of the
+ * host swaps' class only what src/search/hostswaps.ts keeps; `home` as generateMoves sets it.
  */
 export function searchMoves(s: State, moves: Int32Array, at: number, home?: CardSet): number {
   const r = s.rules;
+  if (r.deadlocks && isDeadlocked(s)) return 0;
   let n = generateMoves(s, moves, true, at, home);
   if (r.stockPlays) {
     // The draw or the redeal, where there is one, is the last move generated.
@@ -85,10 +88,14 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home?: Card
     if (n > 0 && (last === drawMove(r) || last === redealMove(r))) n--;
     n += generateStockPlays(s, moves, at + n);
   }
-  if (!r.safeHome) return n;
-  measureReached(s);
-  const move = safeHomeMove(s, moves, at, n);
-  if (move < 0) return dropSafeTakeBacks(s, moves, at, n);
-  moves[at] = move;
-  return 1;
+  if (r.safeHome) {
+    measureReached(s);
+    const move = safeHomeMove(s, moves, at, n);
+    if (move >= 0) {
+      moves[at] = move;
+      return 1;
+    }
+    n = dropSafeTakeBacks(s, moves, at, n);
+  }
+  return r.hostSwaps ? hostSwapMoves(s, moves, at, n) : n;
 }
