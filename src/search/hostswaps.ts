@@ -30,7 +30,7 @@ function needs(s: State, m: number): number {
   let card = -1;
   if (r.kindOf[dst] === KIND_T) {
     if (s.len[dst]! > 0) card = s.top(dst);
-  } else if (r.kindOf[src] === KIND_T && src !== dst) card = s.top(src);
+  } else if (r.kindOf[src] === KIND_T) card = s.top(src);
   if (card < 0) return -1;
   return Math.min(card, twin(card));
 }
