@@ -66,17 +66,21 @@ export function hostSwapMoves(s: State, moves: Int32Array, at: number, n: number
     }
   }
   let kept = n;
-  if (away > 0) {
+  let back = -1;
+  for (let i = at; i < at + n && away > 0 && back < 0; i++) {
+    const m = moves[i]!;
+    const g = needs(s, m);
+    if (g >= 0 && swap[g] === 2 && isSwap(s, m) && twin(s.top(moveDst(m))) > s.top(moveDst(m))) back = m;
+  }
+  // Without the swap back among the moves (none is left out by the generator), all are kept.
+  if (back >= 0) {
     kept = 0;
-    let back = -1;
     for (let i = at; i < at + n; i++) {
       const m = moves[i]!;
       const g = needs(s, m);
-      if (isSwap(s, m)) {
-        if (back < 0 && g >= 0 && swap[g] === 2 && twin(s.top(moveDst(m))) > s.top(moveDst(m))) back = m;
-      } else if (g >= 0 && swap[g] === 2) moves[at + kept++] = m;
+      if (g >= 0 && swap[g] === 2 && !isSwap(s, m)) moves[at + kept++] = m;
     }
-    if (back >= 0) moves[at + kept++] = back;
+    moves[at + kept++] = back;
   }
   for (let p = ft; p < end; p++) {
     if (s.len[p] === 0) continue;
