@@ -53,6 +53,11 @@ export class State {
   readonly lineInfo = new Int32Array(MAX_LINE);
   depth = 0;
   seed: number | undefined;
+  /**
+   * Whether a search of this state takes host swaps where the rules allow them
+   * (src/search/hostswaps.ts); the sampling player turns them off (src/player/sampling.ts).
+   */
+  hostSwaps = true;
 
   constructor(game: CompiledGame) {
     const { rules, zobrist } = game;

@@ -99,5 +99,5 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home?: Card
     }
     n = dropSafeTakeBacks(s, moves, at, n);
   }
-  return r.hostSwaps ? hostSwapMoves(s, moves, at, n) : n;
+  return r.hostSwaps && s.hostSwaps ? hostSwapMoves(s, moves, at, n) : n;
 }
