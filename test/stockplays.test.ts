@@ -91,18 +91,23 @@ function reachedByStockPlays(s: State): Map<string, number> {
 
 /**
  * The search's moves with stock plays on, where the profile takes them or not (their proof does
- * not ask for a redeal), and the safe move home put aside (it would stand for all of them).
+ * not ask for a redeal), and the safe move home, host swaps and dead positions put aside (each
+ * keeps only some of them).
  */
 function searchMovesAll(s: State, out: Int32Array): number {
-  const rules = s.rules as { safeHome: boolean; stockPlays: boolean };
-  const { safeHome, stockPlays } = rules;
+  const rules = s.rules as { safeHome: boolean; stockPlays: boolean; hostSwaps: boolean; deadlocks: boolean };
+  const { safeHome, stockPlays, hostSwaps, deadlocks } = rules;
   rules.safeHome = false;
   rules.stockPlays = true;
+  rules.hostSwaps = false;
+  rules.deadlocks = false;
   try {
     return searchMoves(s, out, 0);
   } finally {
     rules.safeHome = safeHome;
     rules.stockPlays = stockPlays;
+    rules.hostSwaps = hostSwaps;
+    rules.deadlocks = deadlocks;
   }
 }
 
