@@ -2,25 +2,23 @@
 // however the rest is played (the proof and the conditions on the rules are in
 // src/search/dominance.ts, deadlockConditions). The search enters such a position and makes no
 // move from it.
-import type { Rules } from '../engine/rules.js';
+import { tableauTakes, type Rules } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
-/** Per card: the cards it may lie on in the tableau (up to 4, -1 after the last). */
-const hostsByRules = new WeakMap<Rules, Int8Array>();
+/** Per card: the cards it may lie on in the tableau (up to 4, -1 after the last), for `hostsFor`. */
+const hostList = new Int8Array(52 * 4);
+let hostsFor: Rules | null = null;
 
+/** Fills `hostList` for the rules, once for a run of positions of one game (no lookup a position). */
 function hostsOf(r: Rules): Int8Array {
-  let hosts = hostsByRules.get(r);
-  if (hosts) return hosts;
-  hosts = new Int8Array(52 * 4).fill(-1);
+  if (hostsFor === r) return hostList;
+  hostList.fill(-1);
   for (let card = 0; card < 52; card++) {
     let k = 0;
-    for (let host = 0; host < 52 && k < 4; host++) {
-      const takes = card < 32 ? r.tableauNextLo[host]! & (1 << card) : r.tableauNextHi[host]! & (1 << (card - 32));
-      if (takes !== 0) hosts[card * 4 + k++] = host;
-    }
+    for (let host = 0; host < 52 && k < 4; host++) if (tableauTakes(r, host, card)) hostList[card * 4 + k++] = host;
   }
-  hostsByRules.set(r, hosts);
-  return hosts;
+  hostsFor = r;
+  return hostList;
 }
 
 /** Per card: where it lies in the tableau (pile * 256 + depth), or -1. */

@@ -4,7 +4,7 @@
 // makes the moves that need the other host free from the position with the run moved across
 // (the proof and the conditions on the rules are in src/search/dominance.ts).
 import type { State } from '../engine/state.js';
-import { KIND_T } from '../engine/rules.js';
+import { KIND_T, tableauTakes } from '../engine/rules.js';
 import { moveCount, moveDst, moveSrc } from '../engine/moves.js';
 
 /** The other card a host's card could lie on: same rank, the other suit of its colour. */
@@ -16,11 +16,6 @@ const topPile = new Int8Array(52).fill(-1);
 const swap = new Uint8Array(52);
 /** Per pile: the index where its longest built run from the top begins. */
 const builtFrom = new Int32Array(32);
-
-function buildsOn(s: State, card: number, host: number): boolean {
-  const r = s.rules;
-  return card < 32 ? (r.tableauNextLo[host]! & (1 << card)) !== 0 : (r.tableauNextHi[host]! & (1 << (card - 32))) !== 0;
-}
 
 /** The group a move needs free, as its two hosts' lower card, or -1: the card it lands on, or the top that leaves alone. */
 function needs(s: State, m: number): number {
@@ -50,7 +45,7 @@ export function hostSwapMoves(s: State, moves: Int32Array, at: number, n: number
     topPile[s.top(p)] = p;
     let i = len - 1;
     const base = p * s.stride;
-    while (i > s.down[p]! && buildsOn(s, s.cards[base + i]!, s.cards[base + i - 1]!)) i--;
+    while (i > s.down[p]! && tableauTakes(r, s.cards[base + i - 1]!, s.cards[base + i]!)) i--;
     builtFrom[p - ft] = i;
   }
   // A run from a card resting on host h whose twin tops another pile can swap.
