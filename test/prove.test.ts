@@ -246,6 +246,63 @@ describe('host swaps and dead positions', () => {
   });
 });
 
+describe('the stock keyed as a set', () => {
+  const suit = (s: string, from: number, to: number): string[] =>
+    Array.from({ length: to - from + 1 }, (_, i) => `${'A23456789TJQK'[from + i - 1]}${s}`);
+  /** Hearts home to 4, 8H..KH alone on six piles, 6H 5H 7H in the order they are turned, `inWaste` of them turned. */
+  const hearts = (game: string, inWaste: number): Position => {
+    const order = ['6H', '5H', '7H'];
+    return readPosition(
+      JSON.stringify({
+        game,
+        foundations: [suit('C', 1, 13), suit('D', 1, 13), suit('H', 1, 4), suit('S', 1, 13)],
+        tableau: [['8H'], ['9H'], ['TH'], ['JH'], ['QH'], ['KH'], []],
+        reserves: [],
+        stock: order.slice(inWaste).reverse(),
+        waste: order.slice(0, inWaste),
+        faceDown: [0, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+  };
+
+  it('needs one card at a time: under a draw of three where the stock ends decides the game', () => {
+    // 5H is the waste's top with two cards turned; from the stock's start a draw of three turns
+    // 7H onto it, and so does every redeal (no card comes back from a foundation to move instead).
+    expect(exhaustive(hearts('klondike:no-take-backs', 2), 10_000)).toMatchObject({ won: true, capped: false });
+    expect(exhaustive(hearts('klondike:no-take-backs', 0), 10_000)).toMatchObject({ won: false, capped: false });
+    for (const inWaste of [0, 1, 2, 3])
+      expect(exhaustive(hearts('klondike:draw-1', inWaste), 10_000)).toMatchObject({ won: true, capped: false });
+  });
+
+  it('one card at a time, redealt without limit: positions that differ only in where the stock ends are won or lost together', () => {
+    const game = getGame('klondike:draw-1');
+    const random = mulberry32(0x5e75);
+    const tally = { won: 0, lost: 0, moved: 0 };
+    for (let i = 0; i < 240; i++) {
+      const position =
+        i % 3 === 0
+          ? endgame(game, i, 3 + Math.floor(random() * 10), random)
+          : playedOut(game, 2000 + i, 200 + Math.floor(random() * 300), 0.7, random);
+      const plain = exhaustive(position, CAP);
+      if (plain.capped) continue;
+      // The cards in the order they are turned, split elsewhere.
+      const sequence = [...position.waste, ...[...position.stock].reverse()];
+      const at = Math.floor(random() * (sequence.length + 1));
+      const resplit = { ...position, waste: sequence.slice(0, at), stock: sequence.slice(at).reverse() };
+      if (at !== position.waste.length) tally.moved++;
+      const other = exhaustive(resplit, CAP * 10);
+      expect(other.capped).toBe(false);
+      expect(other.won, JSON.stringify(resplit)).toBe(plain.won);
+      tally[plain.won ? 'won' : 'lost']++;
+    }
+    console.log(`the stock split elsewhere: ${tally.won} won, ${tally.lost} lost, ${tally.moved} split elsewhere`);
+    expect(tally.won).toBeGreaterThanOrEqual(20);
+    expect(tally.lost).toBeGreaterThanOrEqual(4);
+    expect(tally.moved).toBeGreaterThanOrEqual(20);
+  }, 120_000);
+});
+
 /** Every built-in game and variant beyond the four seed games' default readings. */
 const OTHERS: Game[] = gameFiles().flatMap((f) => [
   ...(SEED_GAMES.some((g) => g.id === f.game.id) ? [] : [f.game]),

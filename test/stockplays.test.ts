@@ -19,7 +19,7 @@ import {
 import type { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
-import { stockPlayConditions } from '../src/search/dominance.js';
+import { stockAsSetConditions, stockPlayConditions } from '../src/search/dominance.js';
 import { prunings } from '../src/search/prunings.js';
 import { searchMoves } from '../src/search/safe.js';
 import { applyAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
@@ -173,5 +173,61 @@ describe('stock plays', () => {
       }
     }
     expect(plays).toBeGreaterThan(20);
+  });
+});
+
+describe('the stock keyed as a set', () => {
+  it('is derived: one card at a time, the waste redealt without limit, one deck', () => {
+    expect(stockAsSetConditions(getGame('klondike:draw-1'))).toEqual([]);
+    expect(stockAsSetConditions(getGame('klondike'))).toEqual(['the stock is turned one card at a time']);
+    expect(stockAsSetConditions(getGame('klondike:three-passes'))).toContain('the waste is redealt without limit');
+    expect(stockAsSetConditions(getGame('forty-thieves'))).toContain('one deck (which cards are left says their order)');
+    expect(stockAsSetConditions(getGame('signora'))).toContain('no space is filled at once (from the waste or the stock)');
+    expect(prunings(getGame('klondike:draw-1')).join(' ')).toContain('where the stock ends and the waste begins');
+    expect(prunings(getGame('klondike')).join(' ')).not.toContain('where the stock ends and the waste begins');
+  });
+
+  it('keys alike what differs only in where the stock ends, apart what differs in cards, as from scratch', () => {
+    const random = mulberry32(0x5e7);
+    const out = new Int32Array(MAX_SEARCH_MOVES);
+    const s = stateOf(dealGame(getGame('klondike:draw-1'), 3));
+    const plain = stateOf(dealGame(getGame('klondike:draw-1'), 3));
+    s.setStockAsSet(true);
+    const draw = drawMove(s.rules);
+    let draws = 0;
+    let plays = 0;
+    for (let ply = 0; ply < 300; ply++) {
+      const key = `${s.keyLo}:${s.keyHi}`;
+      const plainKey = `${plain.keyLo}:${plain.keyHi}`;
+      // A draw or a redeal moves only where the stock ends: the same key, where a player's key differs.
+      const turn = s.len[s.rules.stock]! > 0 ? draw : redealMove(s.rules);
+      if (s.len[s.rules.stock]! + s.len[s.rules.waste]! > 0) {
+        applyMove(s, turn);
+        applyMove(plain, turn);
+        expect(`${s.keyLo}:${s.keyHi}`).toBe(key);
+        expect([s.keyLo, s.keyHi]).toEqual(s.keyFromScratch());
+        expect(`${plain.keyLo}:${plain.keyHi}`).not.toBe(plainKey);
+        draws++;
+        if (random() < 0.7) continue;
+      }
+      const n = searchMovesAll(s, out);
+      if (n === 0) break;
+      const m = out[Math.floor(random() * n)]!;
+      const fromStock = isStockPlay(s.rules, m) || moveSrc(m) === s.rules.waste;
+      applyMove(s, m);
+      applyMove(plain, m);
+      expect([s.keyLo, s.keyHi]).toEqual(s.keyFromScratch());
+      // Every move but a draw or a redeal changes the cards somewhere.
+      expect(`${s.keyLo}:${s.keyHi}`).not.toBe(key);
+      if (fromStock) plays++;
+    }
+    expect(draws).toBeGreaterThan(50);
+    expect(plays).toBeGreaterThan(5);
+    // Without the conditions (three cards at a time) the key stays the player's.
+    const three = stateOf(dealGame(getGame('klondike'), 3));
+    three.setStockAsSet(true);
+    const before = `${three.keyLo}:${three.keyHi}`;
+    applyMove(three, drawMove(three.rules));
+    expect(`${three.keyLo}:${three.keyHi}`).not.toBe(before);
   });
 });

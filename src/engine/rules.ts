@@ -9,6 +9,7 @@ import {
   hostSwapConditions,
   safeHomeConditions,
   safeHomeFromWasteConditions,
+  stockAsSetConditions,
   safeHomeLags,
 } from '../search/dominance.js';
 import { takesStockPlays } from '../search/profile.js';
@@ -119,6 +120,8 @@ export interface Rules {
   deadlocks: boolean;
   /** Whether the search draws only as part of a stock play (src/search/stockplays.ts; takesStockPlays in src/search/profile.ts). */
   stockPlays: boolean;
+  /** Whether a search may key the stock and the waste as one set of cards (State.setStockAsSet; stockAsSetConditions). */
+  stockAsSet: boolean;
   /**
    * The proved suit swaps (src/engine/symmetry.ts) as card permutations: [image * 52 + card] for
    * the images of the group they generate, image 0 the identity; `images` of them (1 where there are none).
@@ -271,6 +274,7 @@ export function compileRules(game: Game): Rules {
     hostSwaps: hostSwapConditions(game).length === 0,
     deadlocks: deadlockConditions(game).length === 0,
     stockPlays: takesStockPlays(game),
+    stockAsSet: stockAsSetConditions(game).length === 0,
     identity,
     identities,
     suitImage,

@@ -58,6 +58,8 @@ export class State {
    * (src/search/hostswaps.ts); the sampling player turns them off (src/player/sampling.ts).
    */
   hostSwaps = true;
+  /** Whether the key holds the stock and the waste as one set of cards (setStockAsSet). */
+  private stockSet = false;
 
   constructor(game: CompiledGame) {
     const { rules, zobrist } = game;
@@ -154,6 +156,10 @@ export class State {
   /** XORs a card at a depth into its pile's hash and moves the key by the change. */
   private toggle(p: number, depth: number, card: number): void {
     const z = this.zobrist;
+    if (this.stockSet && (p === this.rules.stock || p === this.rules.waste)) {
+      p = this.rules.stock;
+      depth = 0;
+    }
     const at = (this.pileClass[p]! * z.stride + depth) * z.identities;
     const i = at + this.rules.identity[card]!;
     const lo = (this.pileLo[p]! ^ z.lo[i]!) >>> 0;
@@ -200,6 +206,18 @@ export class State {
    */
   setSymmetric(yes: boolean): void {
     this.images = yes ? this.rules.images : 1;
+    this.rehash();
+  }
+
+  /**
+   * Keys the stock and the waste as one set of cards, each at depth 0 in the stock's hash, so
+   * that a search takes positions that differ only in where the stock ends and the waste begins
+   * for one (where rules.stockAsSet: the proof is in src/search/dominance.ts). A draw then leaves
+   * the key as it is, so a player's game, which must tell those positions apart, keys without.
+   * A table must not mix keys made with and without (clear it when this changes).
+   */
+  setStockAsSet(yes: boolean): void {
+    this.stockSet = yes && this.rules.stockAsSet;
     this.rehash();
   }
 
@@ -290,11 +308,17 @@ export class State {
       for (let p = 0; p < r.nPiles; p++) {
         let lo = z.downLo[this.pileClass[p]! * z.stride + this.down[p]!]!;
         let hi = z.downHi[this.pileClass[p]! * z.stride + this.down[p]!]!;
-        for (let d = 0; d < this.len[p]!; d++) {
-          const card = r.suitImage[image * 52 + this.cards[p * this.stride + d]!]!;
-          const i = (this.pileClass[p]! * z.stride + d) * z.identities + r.identity[card]!;
-          lo ^= z.lo[i]!;
-          hi ^= z.hi[i]!;
+        // Keyed as a set, the waste's cards are in the stock's hash, each at depth 0.
+        const asSet = this.stockSet && (p === r.stock || p === r.waste);
+        const piles = asSet ? (p === r.stock ? 2 : 0) : 1;
+        for (let k = 0; k < piles; k++) {
+          const q = k === 0 ? p : r.waste;
+          for (let d = 0; d < this.len[q]!; d++) {
+            const card = r.suitImage[image * 52 + this.cards[q * this.stride + d]!]!;
+            const i = (this.pileClass[p]! * z.stride + (asSet ? 0 : d)) * z.identities + r.identity[card]!;
+            lo ^= z.lo[i]!;
+            hi ^= z.hi[i]!;
+          }
         }
         const mixedLo = mix32(lo >>> 0);
         const mixedHi = mix32((hi ^ 0x9e3779b9) >>> 0);

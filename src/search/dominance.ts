@@ -107,6 +107,30 @@ export function stockPlayConditions(game: Game): string[] {
 }
 
 /**
+ * The stock keyed as a set (State.setStockAsSet): a search's key leaves out where the stock
+ * ends and the waste begins. Cards leave the stock and the waste only, in the order of the deal,
+ * so the cards in them, read from the waste's bottom to the stock's bottom, are always the same
+ * sequence less the cards played; with one deck, which cards are left says the sequence. Where
+ * one card is turned at a time and the waste is redealt without limit, the search's stock plays
+ * (stockPlayConditions, and the waste is redealt) reach every card of the sequence from any split, and playing a card
+ * leaves the cards before it in the waste and those after it in the stock, whatever the split
+ * was (the waste's top, played by an ordinary move, is the same play). Every other move leaves
+ * the sequence and the split alone. So two positions that differ only in the split have the same
+ * moves to positions that again differ only in the split: they are won or lost together, and a
+ * search may take one for the other. Redeals made are not counted where they are unlimited. The
+ * safe move may pick a different move in each (the waste's top differs), which keeps each one's
+ * value. Returns the conditions the rules do not meet.
+ */
+export function stockAsSetConditions(game: Game): string[] {
+  const unmet: string[] = [];
+  unmet.push(...stockPlayConditions(game));
+  if (game.stock.drawCount !== 1) unmet.push('the stock is turned one card at a time');
+  if (game.stock.redeals !== Infinity) unmet.push('the waste is redealt without limit');
+  if (game.decks !== 1) unmet.push('one deck (which cards are left says their order)');
+  return unmet;
+}
+
+/**
  * Host swaps (src/search/hostswaps.ts). Where one deck's tableau builds down by one in
  * alternate colour, a card x can lie on two cards only: h and its twin h' (same rank, the other
  * suit of its colour). A *swap* moves the run from x, lying on h, onto h' while h' tops a pile;

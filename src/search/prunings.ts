@@ -1,7 +1,13 @@
 // The prunings a search of a game runs with, in words, as the compiler derives them from its
 // rules (each where its proof's conditions hold): what `solve` names beside a proved loss, so
 // that a reader knows what the proof leans on and can re-decide it with `solve --plain`.
-import { deadlockConditions, hostSwapConditions, safeHomeConditions, safeHomeFromWasteConditions } from './dominance.js';
+import {
+  deadlockConditions,
+  hostSwapConditions,
+  safeHomeConditions,
+  safeHomeFromWasteConditions,
+  stockAsSetConditions,
+} from './dominance.js';
 import { cardIdentity, suitSwaps } from '../engine/symmetry.js';
 import type { Game } from '../games/types.js';
 import { takesStockPlays } from './profile.js';
@@ -18,6 +24,11 @@ export function prunings(game: Game): string[] {
         ]
       : []),
     ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
+    ...(stockAsSetConditions(game).length === 0
+      ? [
+          'positions that differ only in where the stock ends and the waste begins taken for one (one card turned at a time, redealt without limit)',
+        ]
+      : []),
     ...(hostSwapConditions(game).length === 0
       ? ['a run that could lie on either of two free cards kept on the lower, the moves the other allows searched from there']
       : []),

@@ -341,17 +341,20 @@ export function takeBackCase(game: Game, i: number, random: () => number): Posit
 
 /**
  * Fails unless a finished search of `solver` gives the plain search's answer `truth` on
- * `position`, with keys for the position alone and with suit-symmetric keys, and a won line
- * that the referee replays to a win; `why` is added to the failure message.
+ * `position`, with keys for the position alone and with a search's keys (State.setSymmetric,
+ * setStockAsSet), and a won line that the referee replays to a win; `why` is added to the
+ * failure message.
  */
 export function expectSolverAgrees(solver: Solver, gameId: string, position: Position, truth: 'won' | 'lost', why = ''): void {
-  for (const symmetric of [false, true]) {
+  // Keyed as the position alone, and as a search keys it (suit images, the stock as a set).
+  for (const searchKeys of [false, true]) {
     const s = stateOf(position);
-    s.setSymmetric(symmetric);
+    s.setSymmetric(searchKeys);
+    s.setStockAsSet(searchKeys);
     const found = solver.solve(s, { maxNodes: 0, timeLimitMs: 0 });
     if (found.result !== truth) {
       expect.fail(
-        `${gameId}: solver says ${found.result}${symmetric ? ' (suit-symmetric key)' : ''}, plain search ${truth}${why}: ${JSON.stringify(position)}`,
+        `${gameId}: solver says ${found.result}${searchKeys ? ' (search keys)' : ''}, plain search ${truth}${why}: ${JSON.stringify(position)}`,
       );
     }
     // The line as a player makes it (stock plays written out) must win under the referee.
