@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
 import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/sim/csv.js';
-import { summarize, formatSummary, percent } from '../src/sim/summary.js';
+import { summarize, formatSummary, formatTimes, percent } from '../src/sim/summary.js';
 import { mergedCsv, readResultSet } from '../src/sim/merge.js';
 import { compare } from '../src/sim/compare.js';
 import { renderSvg } from '../src/sim/plot.js';
@@ -183,12 +183,17 @@ describe('summary', () => {
     expect(ds!.winRate).toEqual({ low: 0.6, high: 0.9 });
     expect(ds!.interval.lo).toBeCloseTo(wilson(6, 10).lo, 15);
     expect(ds!.interval.hi).toBeCloseTo(wilson(9, 10).hi, 15);
-    expect(ds!.ms).toEqual({ median: 4, p95: 7.6 });
+    expect(ds!.ms).toMatchObject({ median: 4, p95: 7.6, total: 36 });
+    // The slowest deals decided, slowest first: the unknown ones took the limit and are left out.
+    expect(ds!.ms.slowest.map((d) => d.seed)).toEqual([6, 5, 4, 3, 2, 1, 0]);
     expect(dak).toMatchObject({ game: 'double-aces-and-kings', deals: 1, stated: null });
     const table = formatSummary([ds!, dak!]);
     expect(table).toMatch(/double-signora\s+thoughtful\s+10\s+6\s+1\s+2\s+1\s+60\.0-90\.0\s+\[/);
     expect(table).toContain('20 %');
     expect(table).toContain('not stated');
+    expect(formatTimes([ds!])).toBe(
+      'double-signora (thoughtful): 9 deals timed, 2 unknown, median 4.0 ms, p95 7.6 ms, 0.0 core-seconds in all; slowest decided: 6 6 ms lost, 5 5 ms won, 4 4 ms won, 3 3 ms won, 2 2 ms won, 1 1 ms won, 0 0 ms won\n',
+    );
   });
 
   it('prints a share to a tenth, with more decimals where a tenth would show 0.0 or 100.0 for a share that is not', () => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readResultSet } from '../sim/merge.js';
 import { UsageError } from '../errors.js';
-import { formatSummary, SPLITS, summarize, type Split } from '../sim/summary.js';
+import { formatSummary, formatTimes, SPLITS, summarize, type Split } from '../sim/summary.js';
 import { run, warn } from './io.js';
 
 export function summaryCommand(program: Command): void {
@@ -12,14 +12,16 @@ export function summaryCommand(program: Command): void {
     )
     .argument('<file...>', 'result CSV files written by winrate, folders of them, or a pattern such as "dir/x.shard-*.csv"')
     .option('--json', 'print the summary as JSON')
+    .option('--times', 'per game: median and p95 time a deal, core-seconds in all, and the ten slowest deals decided')
     .option('--by <column>', `also split each game's rows by: ${SPLITS.join(', ')} (the code that made them)`)
-    .action((args: string[], flags: { json?: boolean; by?: string }) =>
+    .action((args: string[], flags: { json?: boolean; by?: string; times?: boolean }) =>
       run(() => {
         if (flags.by !== undefined && !(SPLITS as readonly string[]).includes(flags.by))
           throw new UsageError(`--by: cannot split by ${JSON.stringify(flags.by.slice(0, 40))} (one of: ${SPLITS.join(', ')})`);
         const set = readResultSet(args, warn);
         const summary = summarize(set.rows, flags.by as Split | undefined);
-        process.stdout.write(flags.json ? `${JSON.stringify({ files: set.files.map((f) => f.file), summary })}\n` : formatSummary(summary));
+        if (flags.json) process.stdout.write(`${JSON.stringify({ files: set.files.map((f) => f.file), summary })}\n`);
+        else process.stdout.write(flags.times ? formatTimes(summary) : formatSummary(summary));
       }),
     );
 }

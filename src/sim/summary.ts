@@ -33,8 +33,12 @@ export interface GameSummary {
   winRate: { low: number; high: number };
   /** 95 % Wilson interval spanning both readings. */
   interval: { lo: number; hi: number };
-  /** Per deal, over the deals that were played (not errors); null if none. */
-  ms: { median: number | null; p95: number | null };
+  /**
+   * Per deal, over the deals that were played (not errors); null if none. `total` is the sum
+   * (the core-milliseconds of a one-worker study), `slowest` the ten slowest deals decided (won
+   * or lost), slowest first: an unknown deal took the limit.
+   */
+  ms: { median: number | null; p95: number | null; total: number; slowest: { seed: number; ms: number; result: string }[] };
   /** The win rate stated for the game, a fraction, or null. */
   stated: number | null;
   /** The distinct solver settings of the rows. */
@@ -75,7 +79,13 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
   const errors = count('error');
   const lo = wilson(won, n).lo;
   const hi = wilson(won + unknown + errors, n).hi;
-  const times = rows.filter((r) => r.result !== 'error' && r.ms !== null).map((r) => r.ms!);
+  const timed = rows.filter((r) => r.result !== 'error' && r.ms !== null);
+  const times = timed.map((r) => r.ms!);
+  const slowest = timed
+    .filter((r) => r.result === 'won' || r.result === 'lost')
+    .sort((a, b) => b.ms! - a.ms! || a.seed - b.seed)
+    .slice(0, 10)
+    .map((r) => ({ seed: r.seed, ms: r.ms!, result: r.result }));
   const settings: SolveSettings[] = [];
   for (const r of rows) {
     const s = r.settings;
@@ -95,7 +105,12 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
     errors,
     winRate: { low: n ? won / n : 0, high: n ? (won + unknown + errors) / n : 1 },
     interval: { lo, hi },
-    ms: times.length ? { median: round1(median(times)), p95: round1(percentile(times, 0.95)) } : { median: null, p95: null },
+    ms: {
+      median: times.length ? round1(median(times)) : null,
+      p95: times.length ? round1(percentile(times, 0.95)) : null,
+      total: round1(times.reduce((a, b) => a + b, 0)),
+      slowest,
+    },
     stated: statedRate(first.game),
     settings,
   };
@@ -174,4 +189,17 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
     out.push('win % from won/deals to (won+unknown+errors)/deals; the interval spans both (95 % Wilson)');
   }
   return `${out.join('\n')}\n`;
+}
+
+/** Per game and player: deals timed, median, p95, core-seconds in all, and the ten slowest deals decided (seed: ms, result). */
+export function formatTimes(summaries: readonly GameSummary[]): string {
+  const lines = summaries.map((s) => {
+    const timed = s.deals - s.errors;
+    const head = `${s.label} (${s.player}${s.solver ? `, ${s.solver}` : ''}): ${timed} deals timed`;
+    if (s.ms.median === null) return head;
+    const slow = s.ms.slowest.map((d) => `${d.seed} ${d.ms.toFixed(0)} ms ${d.result}`).join(', ');
+    const undecided = s.unknown ? `, ${s.unknown} unknown` : '';
+    return `${head}${undecided}, median ${s.ms.median.toFixed(1)} ms, p95 ${s.ms.p95!.toFixed(1)} ms, ${(s.ms.total / 1000).toFixed(1)} core-seconds in all; slowest decided: ${slow || 'none'}`;
+  });
+  return `${lines.join('\n')}\n`;
 }
