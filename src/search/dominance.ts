@@ -112,7 +112,7 @@ export function stockPlayConditions(game: Game): string[] {
  * so the cards in them, read from the waste's bottom to the stock's bottom, are always the same
  * sequence less the cards played; with one deck, which cards are left says the sequence. Where
  * one card is turned at a time and the waste is redealt without limit, the search's stock plays
- * (stockPlayConditions, and the waste is redealt) reach every card of the sequence from any split, and playing a card
+ * (stockPlayConditions) reach every card of the sequence from any split, and playing a card
  * leaves the cards before it in the waste and those after it in the stock, whatever the split
  * was (the waste's top, played by an ordinary move, is the same play). Every other move leaves
  * the sequence and the split alone. So two positions that differ only in the split have the same
@@ -122,8 +122,7 @@ export function stockPlayConditions(game: Game): string[] {
  * value. Returns the conditions the rules do not meet.
  */
 export function stockAsSetConditions(game: Game): string[] {
-  const unmet: string[] = [];
-  unmet.push(...stockPlayConditions(game));
+  const unmet = stockPlayConditions(game);
   if (game.stock.drawCount !== 1) unmet.push('the stock is turned one card at a time');
   if (game.stock.redeals !== Infinity) unmet.push('the waste is redealt without limit');
   if (game.decks !== 1) unmet.push('one deck (which cards are left says their order)');
