@@ -23,6 +23,7 @@ import { stockAsSetConditions, stockPlayConditions } from '../src/search/dominan
 import { prunings } from '../src/search/prunings.js';
 import { searchMoves } from '../src/search/safe.js';
 import { applyAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
+import { searchState } from '../src/search-state.js';
 import { compiled, mulberry32, stateOf } from './support/helpers.js';
 
 const GAMES = ['klondike', 'klondike:draw-1', 'klondike:three-passes', 'forty-thieves', 'double-aces-and-kings'];
@@ -223,6 +224,11 @@ describe('the stock keyed as a set', () => {
     }
     expect(draws).toBeGreaterThan(50);
     expect(plays).toBeGreaterThan(5);
+    // A search keys so (src/search-state.ts).
+    const searched = searchState(dealGame(getGame('klondike:draw-1'), 3));
+    const start = `${searched.keyLo}:${searched.keyHi}`;
+    applyMove(searched, drawMove(searched.rules));
+    expect(`${searched.keyLo}:${searched.keyHi}`).toBe(start);
     // Without the conditions (three cards at a time) the key stays the player's.
     const three = stateOf(dealGame(getGame('klondike'), 3));
     three.setStockAsSet(true);
