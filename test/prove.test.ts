@@ -27,6 +27,10 @@ import type { Position } from '../src/position.js';
 import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
 import { mulberry32, stateOf } from './support/helpers.js';
 
+/** The cards of suit `s` from rank `from` to rank `to`, as a foundation holds them. */
+const cardsOfSuit = (s: string, from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${'A23456789TJQK'[from + i - 1]}${s}`);
+
 /** Positions of each kind per game, and the most the plain search may enter for one. */
 const CASES = 200;
 const CAP = 2000;
@@ -67,7 +71,7 @@ describe.each(SEED_GAMES.map((g) => [g.id, g] as const))('solver = plain exhaust
 });
 
 describe('the safe move home and the waste', () => {
-  const suit = (s: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${'A23456789TJQK'[i]}${s}`);
+  const suit = (s: string, n: number): string[] => cardsOfSuit(s, 1, n);
   it('takes no waste card where three are turned at a time and the waste is redealt: a win it would lose', () => {
     // Clubs to 4 home, the rest of the clubs in the stock: playing 5C home the moment it shows
     // shifts the threes turned after the redeal, and this stock then cannot be won.
@@ -180,8 +184,6 @@ describe('the safe move home and the waste', () => {
 });
 
 describe('host swaps and dead positions', () => {
-  const suit = (s: string, from: number, to: number): string[] =>
-    Array.from({ length: to - from + 1 }, (_, i) => `${'A23456789TJQK'[from + i - 1]}${s}`);
   /**
    * Clubs and spades home to 6, diamonds all, hearts to 4, no take-backs; 8H and 5H face down
    * under `pile`, `other` alone: neither black 7 can lie elsewhere, and 5H frees the hearts.
@@ -190,7 +192,7 @@ describe('host swaps and dead positions', () => {
     return readPosition(
       JSON.stringify({
         game: 'klondike:no-take-backs',
-        foundations: [suit('C', 1, 6), suit('D', 1, 13), suit('H', 1, 4), suit('S', 1, 6)],
+        foundations: [cardsOfSuit('C', 1, 6), cardsOfSuit('D', 1, 13), cardsOfSuit('H', 1, 4), cardsOfSuit('S', 1, 6)],
         tableau: [['8H', '5H', ...pile], [other], ['KC', 'QH', 'JC', 'TH', '9C'], ['KH', 'QS', 'JH', 'TS', '9H', '8S', '7H'], [], [], []],
         reserves: [],
         stock: ['8C', 'TC', 'QC', '9S', 'JS', 'KS'],
@@ -224,10 +226,10 @@ describe('host swaps and dead positions', () => {
     const position = readPosition(
       JSON.stringify({
         game: 'klondike:no-take-backs',
-        foundations: [[], suit('D', 1, 11), suit('H', 1, 11), suit('S', 1, 13)],
+        foundations: [[], cardsOfSuit('D', 1, 11), cardsOfSuit('H', 1, 11), cardsOfSuit('S', 1, 13)],
         tableau: [['QH', 'QD', 'AC', 'JC'], ['KD'], ['KH'], [], [], [], []],
         reserves: [],
-        stock: [...suit('C', 2, 10), 'QC', 'KC'],
+        stock: [...cardsOfSuit('C', 2, 10), 'QC', 'KC'],
         waste: [],
         faceDown: [3, 0, 0, 0, 0, 0, 0],
         redeals: 0,
@@ -247,15 +249,13 @@ describe('host swaps and dead positions', () => {
 });
 
 describe('the stock keyed as a set', () => {
-  const suit = (s: string, from: number, to: number): string[] =>
-    Array.from({ length: to - from + 1 }, (_, i) => `${'A23456789TJQK'[from + i - 1]}${s}`);
   /** Hearts home to 4, 8H..KH alone on six piles, 6H 5H 7H in the order they are turned, `inWaste` of them turned. */
   const hearts = (game: string, inWaste: number): Position => {
     const order = ['6H', '5H', '7H'];
     return readPosition(
       JSON.stringify({
         game,
-        foundations: [suit('C', 1, 13), suit('D', 1, 13), suit('H', 1, 4), suit('S', 1, 13)],
+        foundations: [cardsOfSuit('C', 1, 13), cardsOfSuit('D', 1, 13), cardsOfSuit('H', 1, 4), cardsOfSuit('S', 1, 13)],
         tableau: [['8H'], ['9H'], ['TH'], ['JH'], ['QH'], ['KH'], []],
         reserves: [],
         stock: order.slice(inWaste).reverse(),
