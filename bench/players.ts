@@ -2,6 +2,7 @@
 // time (not wall time: the machine may be shared) and moves a game, for one player configuration per run. Used to choose the default player
 // (docs/players.md).
 //   npx tsx bench/players.ts --game G --deals 100 [--start 0] --player rollout --samples 8 --width 6
+//   npx tsx bench/players.ts --game klondike --deals 100 --player commit --samples 16 --nodes 6000 --score-nodes 3000 --candidates 4
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
@@ -10,6 +11,7 @@ import { greedyPlayer } from '../src/player/greedy.js';
 import type { Player } from '../src/player/types.js';
 import { rolloutPlayer, DEFAULT_ROLLOUT } from '../src/player/rollout.js';
 import { samplingPlayer, DEFAULT_SAMPLING } from '../src/player/sampling.js';
+import { commitPlayer } from '../src/player/commit.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     width: { type: 'string' },
     nodes: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'score-nodes': { type: 'string', default: '3000' },
+    candidates: { type: 'string', default: '4' },
   },
 });
 const game = getGame(values.game ?? '');
@@ -28,6 +32,18 @@ const deals = Number(values.deals);
 const start = Number(values.start);
 const make = (seed: number): Player => {
   if (values.player === 'greedy') return greedyPlayer;
+  if (values.player === 'commit')
+    return commitPlayer(
+      {
+        samples: Number(values.samples ?? 16),
+        nodes: Number(values.nodes ?? 6000),
+        scoreNodes: Number(values['score-nodes']),
+        candidates: Number(values.candidates),
+        seed: DEFAULT_SAMPLING.seed,
+        memoryMb: DEFAULT_SAMPLING.memoryMb,
+      },
+      seed,
+    );
   if (values.player === 'sampling')
     return samplingPlayer(
       {

@@ -9,10 +9,12 @@ import { legalMoves, replay } from '../src/referee.js';
 import { greedyPlayer, greedyRank } from '../src/player/greedy.js';
 import type { Player } from '../src/player/types.js';
 import { baseRank } from '../src/player/policy.js';
-import { parseMove } from '../src/engine/moves.js';
+import { applyMove, parseMove } from '../src/engine/moves.js';
+import { Solver } from '../src/search/solver.js';
 import { playGame } from '../src/player/play.js';
 import { samplingPlayer, type SamplingSettings } from '../src/player/sampling.js';
 import { bestPlayer } from '../src/player/best.js';
+import { commitPlayer, upToReveal, type CommitSettings } from '../src/player/commit.js';
 import { determinize, viewOf, type View } from '../src/player/view.js';
 import { clone, mamySusan, mulberry32, patience, requireBuiltCli, shuffled, stateOf } from './support/helpers.js';
 
@@ -435,6 +437,54 @@ describe('the sampling player', () => {
     const v = replay(deal, other.moves);
     expect(v.ok).toBe(true);
     expect(v.ok && v.won).toBe(other.result === 'won');
+  });
+});
+
+describe('the committing player', () => {
+  const settings: CommitSettings = { samples: 3, nodes: 1000, scoreNodes: 500, candidates: 2, seed: 1, memoryMb: 8 };
+  it('a commitment is a line up to and including its first move that shows a card, and leaves the sample as it was', () => {
+    const deal = dealGame(getGame('klondike'), 2);
+    const state = stateOf(deal);
+    const found = new Solver(16).solve(state, { maxNodes: 200_000, timeLimitMs: 0 });
+    expect(found.result).toBe('won');
+    const unseen = (): number => viewOf(state.toPosition()).unseen.length;
+    const hidden = unseen();
+    const key = `${state.keyLo}:${state.keyHi}`;
+    const moves = upToReveal(state, found.moves, hidden);
+    expect(`${state.keyLo}:${state.keyHi}`).toBe(key);
+    expect(moves.length).toBeGreaterThan(0);
+    for (const [i, text] of moves.entries()) {
+      applyMove(state, parseMove(state.rules, text));
+      expect(unseen() < hidden, `after move ${i + 1} of ${moves.length}`).toBe(i === moves.length - 1);
+    }
+  });
+  it('samples only where something new shows: between reveals it plays its commitment through', { timeout: 60_000 }, () => {
+    let reported = false;
+    const player = commitPlayer(settings, 4, () => {
+      reported = true;
+    });
+    let previous = -1;
+    let unsampled = 0;
+    const watching: Player = (view, legal) => {
+      reported = false;
+      const move = player(view, legal);
+      if (!reported && legal.length > 1) {
+        expect(view.unseen.length).toBe(previous);
+        unsampled++;
+      }
+      previous = view.unseen.length;
+      return move;
+    };
+    const played = playGame(dealGame(getGame('klondike'), 4), watching);
+    expect(unsampled).toBeGreaterThan(0);
+    expect(replay(dealGame(getGame('klondike'), 4), played.moves).ok).toBe(true);
+  });
+  it('with a fixed seed plays the same game twice', { timeout: 60_000 }, () => {
+    const deal = dealGame(getGame('klondike'), 3);
+    const first = playGame(deal, commitPlayer(settings, 3));
+    const second = playGame(deal, commitPlayer(settings, 3));
+    expect(second.moves).toEqual(first.moves);
+    expect(second.result).toBe(first.result);
   });
 });
 

@@ -5,21 +5,34 @@
 // greedy policy wins next to nothing, so rollouts of it cannot tell moves apart, while the solver
 // wins most samples within a small budget. Its samples are kept from one decision to the next
 // except where a draw deals onto every tableau pile (Double Dot), where keeping them cost
-// strength: at budget 3, seeds 0..399, 384 won with kept samples and 390 with fresh ones.
+// strength: at budget 3, seeds 0..399, 384 won with kept samples and 390 with fresh ones. Where
+// the tableau is dealt face down (Klondike) the committing player, which scores whole lines up to
+// the next card shown rather than voting for single moves.
 import { dealsFaceDown } from '../games/deal-order.js';
 import { getGame, type Game } from '../games/index.js';
 import type { DecisionReport, Player } from './types.js';
+import { commitPlayer } from './commit.js';
 import { rolloutPlayer, type RolloutSettings } from './rollout.js';
 import { DEFAULT_SAMPLING, samplingPlayer, type SamplingSettings } from './sampling.js';
 
 export const BUDGETS = [1, 2, 3, 4, 5] as const;
 export const DEFAULT_BUDGET = 3;
 
-type Plan = { kind: 'rollout'; samples: number; width: number } | { kind: 'sampling'; samples: number; nodes: number; keep: boolean };
+type Plan =
+  | { kind: 'rollout'; samples: number; width: number }
+  | { kind: 'sampling'; samples: number; nodes: number; keep: boolean }
+  | { kind: 'commit'; samples: number; nodes: number; scoreNodes: number; candidates: number };
 
 const rollouts = (samples: number, width: number): Plan => ({ kind: 'rollout', samples, width });
 const solves = (samples: number, nodes: number): Plan => ({ kind: 'sampling', samples, nodes, keep: true });
 const freshSolves = (samples: number, nodes: number): Plan => ({ kind: 'sampling', samples, nodes, keep: false });
+const commits = (samples: number, nodes: number, scoreNodes: number, candidates: number): Plan => ({
+  kind: 'commit',
+  samples,
+  nodes,
+  scoreNodes,
+  candidates,
+});
 
 /**
  * The plans at budgets 1..5. Budget 3, the default, is what fits 1000 deals of each of the four
@@ -41,12 +54,18 @@ const DEALT_ONTO_EVERY_PILE = [
 const SLOTS = [solves(1, 300), solves(1, 1000), solves(2, 1000), solves(4, 1500), solves(8, 3000)];
 const BUILDING = [solves(1, 300), solves(2, 1000), solves(6, 3000), solves(8, 4000), solves(16, 6000)];
 /**
- * Face-down tableau cards (Klondike draw 3, seeds 0..99): the solver wins few samples within a
- * small budget while many cards are hidden (22 of 100 deals at 3,000 positions, 48 at 20,000, all
- * cards known), so more of them count: 25 won with 6 samples of 3,000, 29 with 16 x 3,000, 31
- * with 32 x 3,000, 35 with 16 x 6,000 (about 2 s a game), 31 with 32 x 6,000.
+ * Face-down tableau cards (Klondike): commitments scored on kept samples (commit.ts). At budget 3,
+ * Klondike draw 3 seeds 100..259: 61 won with 16 samples of 6,000 positions and the 4 most
+ * proposed commitments scored at 3,000 each (3.8 s of CPU a game), where voting with 16 kept
+ * samples of 6,000 won 51 (docs/players.md).
  */
-const FACE_DOWN = [solves(2, 1000), solves(6, 3000), solves(16, 6000), solves(32, 6000), solves(32, 12000)];
+const FACE_DOWN = [
+  commits(2, 1000, 500, 2),
+  commits(6, 3000, 2000, 3),
+  commits(16, 6000, 3000, 4),
+  commits(16, 12000, 6000, 4),
+  commits(32, 12000, 6000, 4),
+];
 
 function plans(game: Game): Plan[] {
   if (game.foundations.some((g) => g.start === 'base-rank')) return BASE_RANK;
@@ -58,9 +77,10 @@ function plans(game: Game): Plan[] {
 /** What the best player does in a game at a budget, in words for tables and help. */
 export function describeBest(game: string, budget: number): string {
   const p = plans(getGame(game))[budget - 1]!;
-  return p.kind === 'rollout'
-    ? `rollouts of greedy play, ${p.samples} samples x ${p.width} moves`
-    : `solver on ${p.samples} ${p.keep ? 'kept' : 'fresh'} samples of ${p.nodes} positions`;
+  if (p.kind === 'rollout') return `rollouts of greedy play, ${p.samples} samples x ${p.width} moves`;
+  if (p.kind === 'commit')
+    return `commitments on ${p.samples} kept samples of ${p.nodes} positions, the ${p.candidates} most proposed scored at ${p.scoreNodes}`;
+  return `solver on ${p.samples} ${p.keep ? 'kept' : 'fresh'} samples of ${p.nodes} positions`;
 }
 
 /** The best player for one deal of a game; `seed` seeds its sampling, `dealSeed` tells deals apart. */
@@ -70,6 +90,10 @@ export function bestPlayer(game: string, budget: number, seed: number, dealSeed:
   if (p.kind === 'rollout') {
     const settings: RolloutSettings = { samples: p.samples, width: p.width, seed };
     return rolloutPlayer(settings, dealSeed, report);
+  }
+  if (p.kind === 'commit') {
+    const { samples, nodes, scoreNodes, candidates } = p;
+    return commitPlayer({ samples, nodes, scoreNodes, candidates, seed, memoryMb: DEFAULT_SAMPLING.memoryMb }, dealSeed, report);
   }
   const settings: SamplingSettings = { samples: p.samples, nodes: p.nodes, seed, memoryMb: DEFAULT_SAMPLING.memoryMb, keep: p.keep };
   return samplingPlayer(settings, dealSeed, report);

@@ -140,7 +140,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
  * repaired (each card the view shows is replaced by the one it hides instead, in the same
  * place) and kept only if what is left of its line still wins from there.
  */
-function fitsView(kept: Kept, view: View, seen: string): boolean {
+export function fitsView(kept: { state: State; line: number[] }, view: View, seen: string): boolean {
   const pos = kept.state.toPosition();
   if (JSON.stringify(visible(viewOf(pos))) === seen) return true;
   const hidden = hiddenCards(pos);
@@ -169,7 +169,7 @@ function fitsView(kept: Kept, view: View, seen: string): boolean {
 }
 
 /** What the view shows, without the list of unseen cards (which follows from it). */
-function visible(view: View): Omit<View, 'unseen'> {
+export function visible(view: View): Omit<View, 'unseen'> {
   const { unseen: _unseen, ...rest } = view;
   return rest;
 }
