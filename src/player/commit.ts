@@ -14,14 +14,13 @@ import { shuffle } from '../deal.js';
 import { compileGame } from '../engine/game.js';
 import { applyMove, formatMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { State } from '../engine/state.js';
-import { mix32 } from '../engine/zobrist.js';
 import { getGame } from '../games/index.js';
 import { passPlan, PLAYER_PLAN } from '../search/plan.js';
 import { reusableSolver } from '../solve.js';
 import { greedyPlayer } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
 import { fitsView, visible } from './sampling.js';
-import { determinize, viewOf, type View } from './view.js';
+import { determinize, sampleSeed, viewOf, type View } from './view.js';
 
 export interface CommitSettings {
   samples: number;
@@ -82,7 +81,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
       let won = line !== null && line.length > 0 && fitsView({ state, line }, view, seen);
       if (!won) {
         const order = [...unseen];
-        shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
+        shuffle(order, sampleSeed(settings.seed, dealSeed, decision, k));
         state.load(determinize(view, order.map(cardName)));
         const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
         won = found.result === 'won';

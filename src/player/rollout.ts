@@ -13,10 +13,9 @@ import { applyMove, parseMove, undoMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
-import { mix32 } from '../engine/zobrist.js';
 import type { DecisionReport, Player } from './types.js';
 import { baseRank, rolloutHome } from './policy.js';
-import { determinize, type View } from './view.js';
+import { determinize, sampleSeed, type View } from './view.js';
 
 export interface RolloutSettings {
   /** Sampled deals of the hidden cards per decision. */
@@ -44,7 +43,7 @@ export function rolloutPlayer(settings: RolloutSettings, dealSeed = 0, report?: 
     const unseen = view.unseen.map(parseCard);
     const sample = (k: number): void => {
       const order = [...unseen];
-      shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
+      shuffle(order, sampleSeed(settings.seed, dealSeed, decision, k));
       s.load(determinize(view, order.map(cardName)));
     };
     sample(0);

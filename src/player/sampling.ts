@@ -16,10 +16,9 @@ import { passPlan, PLAYER_PLAN } from '../search/plan.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
-import { mix32 } from '../engine/zobrist.js';
 import { greedyPlayer, greedyRank } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
-import { determinize, hiddenCards, viewOf, type View } from './view.js';
+import { determinize, hiddenCards, sampleSeed, viewOf, type View } from './view.js';
 
 export interface SamplingSettings {
   /** Samples per decision. */
@@ -91,7 +90,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
       if (kept[k]) continue;
       const state = states[settings.keep ? k : 0]!;
       const order = [...unseen];
-      shuffle(order, mix32((settings.seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k))));
+      shuffle(order, sampleSeed(settings.seed, dealSeed, decision, k));
       state.load(determinize(view, order.map(cardName)));
       // The plan the player was measured with (README "The players"): the solver's
       // restarts were tuned for searches of millions of positions, not these few thousand, and

@@ -7,6 +7,7 @@ import { cardName, orderedDecks } from '../cards.js';
 import type { Position } from '../position.js';
 import { dealsFaceDown } from '../games/deal-order.js';
 import { getGame } from '../games/index.js';
+import { mix32 } from '../engine/zobrist.js';
 
 export interface View {
   game: Position['game'];
@@ -94,4 +95,9 @@ export function hiddenCards(pos: Position): string[] {
     ...pos.tableau.flatMap((t, i) => t.slice(0, view.tableauHidden[i]!)),
     ...(view.stock ? [] : pos.stock),
   ];
+}
+
+/** The shuffle seed of sample `k` at a player's `decision` in one deal: the same game replays the same. */
+export function sampleSeed(seed: number, dealSeed: number, decision: number, k: number): number {
+  return mix32((seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k)));
 }
