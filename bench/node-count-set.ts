@@ -45,6 +45,8 @@ export const CASES: Case[] = [
     { game, seed: 9, player: 'greedy' as const },
     { game, seed: 9, player: 'best' as const, budget: 1 },
   ]),
+  // The committing player, the best player where the tableau is dealt face down.
+  { game: 'klondike', seed: 1, player: 'best', budget: 1 },
 ];
 
 export interface Outcome {
