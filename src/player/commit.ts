@@ -89,8 +89,8 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
       }
       kept[k] = null;
       if (line === null || line.length === 0) continue;
-      // A move the game does not offer (it would go back to a position met) proposes nothing.
       const moves = upToReveal(state, line, view.unseen.length);
+      // A move the game does not offer (it would go back to a position met) proposes nothing.
       if (!legal.includes(moves[0]!)) continue;
       const key = moves.join(' ');
       const p = proposals.get(key) ?? { moves, lines: [], wonBy: new Set<number>(), proposedBy: 0, score: 0 };
