@@ -25,6 +25,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'score-nodes': { type: 'string', default: '3000' },
     candidates: { type: 'string', default: '4' },
+    'per-deal': { type: 'boolean', default: false },
   },
 });
 const game = getGame(values.game ?? '');
@@ -73,6 +74,8 @@ for (let seed = start; seed < start + deals; seed++) {
   cpuMs += (used.user + used.system) / 1000;
   if (r.result === 'won') won++;
   moves += r.moves.length;
+  // One line a deal, for paired comparisons between runs on the same seeds.
+  if (values['per-deal']) process.stdout.write(`${seed} ${r.result}\n`);
 }
 process.stdout.write(
   `${game.id} ${values.player} ${JSON.stringify(values)} seeds ${start}..${start + deals - 1}: won ${won}/${deals} (${((100 * won) / deals).toFixed(1)} %), ${(cpuMs / deals).toFixed(0)} ms of CPU a game, ${(moves / deals).toFixed(0)} moves a game\n`,

@@ -57,14 +57,15 @@ const BUILDING = [solves(1, 300), solves(2, 1000), solves(6, 3000), solves(8, 40
  * Face-down tableau cards (Klondike): commitments scored on kept samples (commit.ts). At budget 3,
  * Klondike draw 3 seeds 100..259: 61 won with 16 samples of 6,000 positions and the 4 most
  * proposed commitments scored at 3,000 each (3.8 s of CPU a game), where voting with 16 kept
- * samples of 6,000 won 51 (docs/players.md).
+ * samples of 6,000 won 51; seeds 460..659: 72 with 32 such samples (6.9 s), 63 with 16 and 8
+ * commitments scored, 61 with 16 and 4 (docs/players.md).
  */
 const FACE_DOWN = [
   commits(2, 1000, 500, 2),
   commits(6, 3000, 2000, 3),
-  commits(16, 6000, 3000, 4),
-  commits(16, 12000, 6000, 4),
+  commits(32, 6000, 3000, 4),
   commits(32, 12000, 6000, 4),
+  commits(64, 12000, 6000, 4),
 ];
 
 function plans(game: Game): Plan[] {

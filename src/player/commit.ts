@@ -37,7 +37,7 @@ export interface CommitSettings {
 interface Proposal {
   moves: string[];
   /** Per sample, its winning line from after the commitment, where one was found. */
-  lines: (number[] | null)[];
+  lines: number[][];
   /** Samples whose own won line starts with it. */
   wonBy: Set<number>;
   /** Samples whose line, won or the one that got most cards home, starts with it. */
@@ -112,7 +112,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
             c.score += 1;
             continue;
           }
-          c.score += scoreOn(states[k]!, c, k, settings.scoreNodes, progress);
+          c.score += scoreOn(states[k]!, c, k, progress);
         }
       }
       candidates.sort((a, b) => b.score - a.score || b.wonBy.size - a.wonBy.size);
@@ -133,7 +133,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
   };
 
   /** A commitment's worth in one sample: 1 if the sample is won after it, else partial credit. */
-  function scoreOn(state: State, c: Proposal, k: number, nodes: number, progress: (best: number) => number): number {
+  function scoreOn(state: State, c: Proposal, k: number, progress: (best: number) => number): number {
     const moves = c.moves;
     let applied = 0;
     let worth = 0;
@@ -144,7 +144,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
       applied++;
     }
     if (applied === moves.length) {
-      const found = solver.solve(state, { maxNodes: nodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
+      const found = solver.solve(state, { maxNodes: settings.scoreNodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
       worth = found.result === 'won' ? 1 : found.result === 'lost' ? 0 : progress(found.best);
       if (found.result === 'won') c.lines[k] = found.moves;
     }
