@@ -2,7 +2,8 @@
 // time (not wall time: the machine may be shared) and moves a game, for one player configuration per run. Used to choose the default player
 // (docs/players.md).
 //   npx tsx bench/players.ts --game G --deals 100 [--start 0] --player rollout --samples 8 --width 6
-//   npx tsx bench/players.ts --game klondike --deals 100 --player commit --samples 16 --nodes 6000 --score-nodes 3000 --candidates 4
+//   npx tsx bench/players.ts --game klondike --deals 100 --player commit --samples 32 --nodes 6000 --score-nodes 3000 --candidates 4
+// --per-deal also prints each deal's result, to compare two runs deal by deal.
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
