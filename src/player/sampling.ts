@@ -139,7 +139,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
  * repaired (each card the view shows is replaced by the one it hides instead, in the same
  * place) and kept only if what is left of its line still wins from there.
  */
-export function fitsView(kept: { state: State; line: number[] }, view: View, seen: string): boolean {
+export function fitsView(kept: Pick<Kept, 'state' | 'line'>, view: View, seen: string): boolean {
   const pos = kept.state.toPosition();
   if (JSON.stringify(visible(viewOf(pos))) === seen) return true;
   const hidden = hiddenCards(pos);
