@@ -25,7 +25,8 @@ import { formatMove, MAX_MOVES, moveSrc } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
 import type { Position } from '../src/position.js';
 import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
-import { mulberry32, stateOf } from './support/helpers.js';
+import { mulberry32, stateOf, testGame } from './support/helpers.js';
+import { isDeadlocked } from '../src/search/deadlock.js';
 
 /** The cards of suit `s` from rank `from` to rank `to`, as a foundation holds them. */
 const cardsOfSuit = (s: string, from: number, to: number): string[] =>
@@ -237,6 +238,28 @@ describe('host swaps and dead positions', () => {
     );
     expect(exhaustive(position, 1_000_000)).toMatchObject({ won: false, capped: false });
     expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'lost');
+  });
+
+  it('counts every host a card may lie on: a tableau built either way in any suit gives eight', () => {
+    // One deck, built down or up in any suit: 3S's first four hosts (the Twos) lie buried under
+    // it with the Aces, but it may also lie on 4D, alone on the next pile; from there the Aces,
+    // the Twos and 3S go home, and every other card lies in the stock, turned one at a time.
+    const game = testGame({ tableau: { build: { step: -1, suit: 'any', either: true }, spaces: 'kings' } });
+    expect(deadlockConditions(game)).toEqual([]);
+    const buried = ['2C', '2D', '2H', '2S', 'AC', 'AD', 'AH', 'AS', '3S'];
+    const rest = ['C', 'D', 'H', 'S'].flatMap((suit) => cardsOfSuit(suit, 1, 13)).filter((c) => !buried.includes(c) && c !== '4D');
+    const position = readPosition(
+      JSON.stringify({
+        game: game.id,
+        foundations: [[], [], [], []],
+        tableau: [buried, ['4D'], [], [], [], [], []],
+        reserves: [],
+        stock: rest,
+        waste: [],
+      }),
+    );
+    expect(isDeadlocked(stateOf(position))).toBe(false);
+    expectSolverAgrees(solver, game.id, position, 'won');
   });
 
   it('is derived: on for Klondike, off for two decks or a tableau built in suit', () => {

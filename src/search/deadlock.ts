@@ -5,8 +5,12 @@
 import { tableauTakes, type Rules } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
-/** Per card: the cards it may lie on in the tableau (up to 4, -1 after the last), for `hostsFor`. */
-const hostList = new Int8Array(52 * 4);
+/**
+ * Per card: the cards it may lie on in the tableau, -1 after the last, for `hostsFor`. Room for
+ * all 52, so that no build (either way in any suit gives 8) leaves a host out: one left out
+ * would make a card that can move look stuck, and a won position lost.
+ */
+const hostList = new Int8Array(52 * 52);
 let hostsFor: Rules | null = null;
 
 /** Fills `hostList` for the rules, once for a run of positions of one game (no lookup a position). */
@@ -15,7 +19,7 @@ function hostsOf(r: Rules): Int8Array {
   hostList.fill(-1);
   for (let card = 0; card < 52; card++) {
     let k = 0;
-    for (let host = 0; host < 52 && k < 4; host++) if (tableauTakes(r, host, card)) hostList[card * 4 + k++] = host;
+    for (let host = 0; host < 52; host++) if (tableauTakes(r, host, card)) hostList[card * 52 + k++] = host;
   }
   hostsFor = r;
   return hostList;
@@ -90,8 +94,8 @@ function canMove(s: State, card: number, hosts: Int8Array): boolean {
   if (!covered && lowestStuck[card & 3]! >= (card >> 2) + 1) return true;
   if (i > 0 && r.spaceTakes[card] === 1) return true;
   const under = i > 0 ? s.cards[p * s.stride + i - 1]! : -1;
-  for (let k = 0; k < 4; k++) {
-    const host = hosts[card * 4 + k]!;
+  for (let k = 0; k < 52; k++) {
+    const host = hosts[card * 52 + k]!;
     if (host < 0) break;
     if (host === under) continue;
     if (stuck[host] === 0 || !stuckAbove(s, host)) return true;
