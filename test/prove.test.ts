@@ -262,6 +262,116 @@ describe('host swaps and dead positions', () => {
     expectSolverAgrees(solver, game.id, position, 'won');
   });
 
+  it('keys each position alone where host swaps are on: the swap back may not lead to a suit image', () => {
+    // 6H on 7S, the higher host, 7C free, clubs and spades laid out alike: the swap back onto 7C
+    // gives the clubs-spades image of this position, one key with suit images.
+    const position = readPosition(
+      JSON.stringify({
+        game: 'klondike:no-take-backs',
+        foundations: [cardsOfSuit('C', 1, 5), cardsOfSuit('D', 1, 6), cardsOfSuit('H', 1, 4), cardsOfSuit('S', 1, 5)],
+        tableau: [
+          ['7S', '6H'],
+          ['7C'],
+          cardsOfSuit('C', 8, 13).reverse(),
+          cardsOfSuit('S', 8, 13).reverse(),
+          ['6C'],
+          ['6S'],
+          cardsOfSuit('D', 8, 13).reverse(),
+        ],
+        reserves: [],
+        stock: ['5H', '7D', '7H', ...cardsOfSuit('H', 8, 13)].reverse(),
+        waste: [],
+        faceDown: [0, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'won');
+    // The same in a game of a random rule set, after random play (a reserve, a draw of two).
+    const game = readGameFile(
+      {
+        id: 'host-swaps-images',
+        name: 'host swaps and suit images',
+        source: 'test/prove.test.ts',
+        decks: 1,
+        foundations: [{ count: 4, start: 1, build: { step: 1, suit: 'same-suit' } }],
+        tableau: { count: 5, build: { step: -1, suit: 'alternate-colour' }, runs: 'built', spaces: 'kings' },
+        reserves: [{ cards: 4, visible: 'top' }],
+        stock: { draw: 'to-waste', drawCount: 2, redeals: 'unlimited' },
+        moves: ['t>f', 't>t', 'w>f', 'w>t', 'r>f', 'r>t'],
+        deal: [
+          { row: 't', times: 1 },
+          { pile: 'r0', cards: 4 },
+        ],
+      },
+      'test',
+    ).game;
+    addGames([game]);
+    const played = readPosition(
+      JSON.stringify({
+        game: game.id,
+        foundations: [['AD', '2D', '3D', '4D'], ['AH'], ['AC', '2C'], ['AS']],
+        tableau: [[], ['KS', 'QD'], ['9C', '8H', '7S', '6D', '5S'], ['KC'], []],
+        reserves: [['KH', 'TS', '8C', '4S']],
+        stock: ['6S', '2H', '4C', '9D', 'JS', '9S'],
+        waste: [
+          '5C',
+          '5H',
+          '3C',
+          'TC',
+          '4H',
+          'JD',
+          '7C',
+          '7D',
+          '3H',
+          '2S',
+          '9H',
+          'KD',
+          'TH',
+          '8S',
+          '3S',
+          '6H',
+          'JC',
+          '8D',
+          'JH',
+          'QC',
+          '7H',
+          '6C',
+          'TD',
+          'QS',
+          'QH',
+          '5D',
+        ],
+        redeals: 6,
+      }),
+    );
+    expect(exhaustive(played, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, game.id, played, 'won');
+  }, 120_000);
+
+  it('is off where cards share a key: the swap back between two cards the rules cannot tell apart leaves the key as it is', () => {
+    // Foundations in any suit: 7C and 7S are one card to the rules, so 6H across is no move at all.
+    const game = testGame({
+      foundations: [{ count: 4, start: 1, build: { step: 1, suit: 'any' } }],
+      tableau: { spaces: 'kings' },
+      moves: ['t>f', 't>t', 'w>f', 'w>t'],
+    });
+    expect(hostSwapConditions(game)).toContain('every card keyed as itself (no two cards the rules cannot tell apart)');
+    const rest = ['6C', '6D', '6S', '7D', '7H', ...['C', 'D', 'H', 'S'].flatMap((suit) => cardsOfSuit(suit, 8, 13))];
+    const position = readPosition(
+      JSON.stringify({
+        game: game.id,
+        foundations: ['C', 'D', 'H', 'S'].map((suit) => cardsOfSuit(suit, 1, 5)),
+        tableau: [['7S', '6H'], ['7C'], [], [], [], [], []],
+        reserves: [],
+        stock: rest.reverse(),
+        waste: [],
+      }),
+    );
+    expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, game.id, position, 'won');
+  });
+
   it('is derived: on for Klondike, off for two decks or a tableau built in suit', () => {
     expect(hostSwapConditions(getGame('klondike'))).toEqual([]);
     expect(deadlockConditions(getGame('klondike:draw-1'))).toEqual([]);

@@ -2,6 +2,7 @@
 // searched (src/search/safe.ts makes it). The compiler (src/engine/rules.ts) turns the move on
 // only where every condition holds; nothing in a rules file can.
 import type { Game } from '../games/types.js';
+import { cardIdentity } from '../engine/symmetry.js';
 
 /**
  * Safe move home: a card c of rank r may go home at once when every card that could ever be
@@ -154,7 +155,11 @@ export function stockAsSetConditions(game: Game): string[] {
  * the lower cards searches e (g as there) or the swap of g alone, which then searches e. Each e
  * leads to the class of e's position in the line, so one fewer such move wins from it; by
  * induction on that count the search reaches a won position, and a table that enters each
- * position once enters every position the searched moves reach. The other prunings keep this:
+ * position once enters every position the searched moves reach. That needs each position keyed
+ * alone: where one key stands for several (cards that share a key, or a position and its suit
+ * images), the swap back can lead to the key of the position it leaves, entered already, and the
+ * moves left out are never searched (test/prove.test.ts has both). So the cards must be keyed one
+ * by one, and a search keys no suit images where host swaps are on (searchState, safe.ts). The other prunings keep this:
  * a safe move home drops moves (fewer such moves), stock plays join draws to a play.
  * Returns the conditions the rules do not meet.
  */
@@ -162,6 +167,7 @@ export function hostSwapConditions(game: Game): string[] {
   const unmet: string[] = [];
   const t = game.tableau;
   if (game.decks !== 1) unmet.push('one deck');
+  if (cardIdentity(game) !== 'card') unmet.push('every card keyed as itself (no two cards the rules cannot tell apart)');
   if (!(t.build.step === -1 && t.build.suit === 'alternate-colour' && !t.build.wrap && !t.build.either))
     unmet.push('the tableau builds down by one in alternate colour, without wrap');
   if (t.runs !== 'built') unmet.push('built runs move as a unit');

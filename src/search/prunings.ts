@@ -17,7 +17,10 @@ export function prunings(game: Game): string[] {
   return [
     'positions kept in a table by key, identical piles counted once',
     ...(identity === 'card' ? [] : [`cards of one ${identity === 'rank' ? 'rank' : 'rank and colour'} interchangeable`]),
-    ...(suitSwaps(game).length ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
+    // A search keys suit images only where host swaps are off (searchState).
+    ...(suitSwaps(game).length && hostSwapConditions(game).length
+      ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one']
+      : []),
     ...(safeHomeConditions(game).length === 0
       ? [
           `a card goes home at once when its suit's lower cards and every card that could be built on it are home${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back`,

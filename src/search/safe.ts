@@ -99,5 +99,6 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home?: Card
     }
     n = dropSafeTakeBacks(s, moves, at, n);
   }
-  return r.hostSwaps && s.hostSwaps ? hostSwapMoves(s, moves, at, n) : n;
+  // Host swaps need each position keyed alone, not with its suit images (dominance.ts).
+  return r.hostSwaps && s.hostSwaps && s.images === 1 ? hostSwapMoves(s, moves, at, n) : n;
 }
