@@ -2,7 +2,7 @@
 // every test fails when its option is broken (ignored, or read the wrong way round), and each
 // move is undone to check that the state and its key come back exactly.
 import { describe, expect, it } from 'vitest';
-import { applyMove, formatMove, generateMoves, MAX_MOVES, parseMove, undoMove } from '../src/engine/moves.js';
+import { applyMove, formatMove, generateMoves, isLegal, MAX_MOVES, parseMove, undoMove } from '../src/engine/moves.js';
 import { compileGame } from '../src/engine/game.js';
 import { State } from '../src/engine/state.js';
 import { getGame, type Game } from '../src/games/index.js';
@@ -297,5 +297,25 @@ describe('a base card dealt to a foundation', () => {
     const free = game({ foundations: [baseRank] });
     const t = stateOf(position(free, { tableau: seven(['7D'], ['5S'], ['8H']), stock: rest(['7D', '5S', '8H']), base: null }));
     expect(legal(t)).toContain('t1>f0');
+  });
+});
+
+describe('a position with more moves than a search level leaves room for', () => {
+  it('gives every move to a caller that makes room for rules.maxMoves, and throws rather than drop one', () => {
+    // 32 piles, any run moving to any space: ten piles of five cards, 22 spaces, 1,100 moves.
+    const all = rest([]);
+    const tableau = Array.from({ length: 32 }, (_, i) => (i < 10 ? all.slice(i * 5, i * 5 + 5) : []));
+    const s = make({ tableau: { count: 32, build: { step: -1, suit: 'any', either: true }, runs: 'any', spaces: 'any' } }, () => ({
+      tableau,
+      stock: all.slice(50),
+    }));
+    const room = new Int32Array(s.rules.maxMoves);
+    const n = generateMoves(s, room, false);
+    expect(n).toBeGreaterThan(MAX_MOVES);
+    expect(n).toBeLessThanOrEqual(s.rules.maxMoves);
+    // The last pile's bottom card and what lies on it, into the last space: the last move made.
+    expect(Array.from(room.subarray(0, n), (m) => formatMove(s.rules, m))).toContain('t9:5>t31');
+    expect(isLegal(s, parseMove(s.rules, 't9:5>t31'))).toBe(true);
+    expect(() => generateMoves(s, new Int32Array(MAX_MOVES), false)).toThrow(/more moves than the 1024 places/);
   });
 });

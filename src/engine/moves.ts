@@ -40,7 +40,10 @@ const FILLED_FROM_STOCK = 1 << 10;
 const TABLEAU_NOW_INTERCHANGEABLE = 1 << 11;
 const TURNED_UP = 1 << 12;
 
-/** Most moves one position can have (every source to every pile, runs included, and a draw). */
+/**
+ * Room a search leaves for one position's moves: enough in every built-in game; a position with
+ * more (rules.maxMoves bounds them) makes generateMoves throw, never drop one.
+ */
 export const MAX_MOVES = 1024;
 
 /** Scratch for generateMoves: per card, the tableau piles that take it, one bit a pile. */
@@ -174,6 +177,8 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   if (len[r.stock]! > 0) {
     if (!r.lockedStock || s.foundationCards() > r.dealtHome) out[n++] = drawMove(r);
   } else if (len[r.waste]! > 0 && s.redeals < r.redeals) out[n++] = redealMove(r);
+  // A typed array drops what is written past its end: a move left out could turn a win into a loss.
+  if (n > out.length) throw new Error(`a position of ${r.game.id} has more moves than the ${out.length - at} places given for them`);
   return n - at;
 }
 
@@ -340,7 +345,7 @@ export function parseMove(rules: Rules, text: string): number {
 
 /** Whether `m` is among the legal moves of the position. */
 export function isLegal(s: State, m: number): boolean {
-  const moves = new Int32Array(MAX_MOVES);
+  const moves = new Int32Array(s.rules.maxMoves);
   const n = generateMoves(s, moves, false);
   for (let i = 0; i < n; i++) if (moves[i] === m) return true;
   return false;

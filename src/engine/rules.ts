@@ -53,6 +53,12 @@ export interface Rules {
   waste: number;
   /** Cards in the game, and so the most any pile can hold: the stride of the card array. */
   totalCards: number;
+  /**
+   * Most moves a position can have: a move takes what lies above one card of a pile (at most
+   * one move a card, a draw or a redeal aside) to one pile, so every card to every pile. The
+   * room a caller of generateMoves gives it.
+   */
+  maxMoves: number;
   kindOf: Uint8Array;
   /** Most cards a pile may hold. */
   capacity: Uint8Array;
@@ -239,6 +245,7 @@ export function compileRules(game: Game): Rules {
     stock,
     waste,
     totalCards,
+    maxMoves: totalCards * nPiles + 2,
     kindOf,
     capacity,
     groupOf,

@@ -56,10 +56,11 @@ export function firstMove(position: Position, player: Player): { move: string | 
 }
 
 const keyOf = (state: State): string => `${state.keyLo}:${state.keyHi}`;
-const buffer = new Int32Array(MAX_MOVES);
+let buffer = new Int32Array(MAX_MOVES);
 
 /** The legal moves that do not lead back into a position already met, as text and as codes. */
 function offered(state: State, seen: ReadonlySet<string>): { legal: string[]; codes: number[] } {
+  if (buffer.length < state.rules.maxMoves) buffer = new Int32Array(state.rules.maxMoves);
   const n = generateMoves(state, buffer, false);
   const legal: string[] = [];
   const codes: number[] = [];

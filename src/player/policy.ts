@@ -27,10 +27,11 @@ export function baseRank(s: State, m: number): number {
   return r.tableauFollows[s.cards[at - 1]! * 52 + s.cards[at]!] === 1 || dstEmpty ? 0 : 25;
 }
 
-const buffer = new Int32Array(MAX_MOVES);
+let buffer = new Int32Array(MAX_MOVES);
 
 /** The base policy's move in this state, or -1 when it gives up. */
 export function baseMove(s: State): number {
+  if (buffer.length < s.rules.maxMoves) buffer = new Int32Array(s.rules.maxMoves);
   const n = generateMoves(s, buffer, true);
   let best = -1;
   let bestRank = 0;

@@ -103,8 +103,8 @@ export function plainSearch(s: State, limits: Limits, maxPositions: number, forb
     // The state keeps a line of at most MAX_DEPTH moves.
     if (first.length >= MAX_DEPTH) return done('unknown', 'depth');
     const at = first[d]! + count[d]!;
-    if (at + MAX_MOVES > moves.length) {
-      const more = new Int32Array(moves.length * 2);
+    if (at + s.rules.maxMoves > moves.length) {
+      const more = new Int32Array(Math.max(moves.length * 2, at + s.rules.maxMoves));
       more.set(moves);
       moves = more;
     }
