@@ -29,9 +29,17 @@ export class State {
   readonly pileHi: Uint32Array;
   /**
    * How many suit images of the position its key stands for: 1 (the position alone) or, after
-   * setSymmetric(true), all rules.images of them, the key being the sum of their keys.
+   * setSymmetric(true), all rules.images of them, the key being the sum of their keys, each
+   * mixed whole (`combined`): summed pile by pile, swapping the suits of one pile alone would
+   * leave the key as it is, and two positions that are not images of each other would share it.
    */
   images = 1;
+  /** Per image: the sum of its mixed pile hashes, the image's key less base and redeals. */
+  private readonly imageSumLo: Uint32Array;
+  private readonly imageSumHi: Uint32Array;
+  /** What the images add to the key: the sum of their mixed sums (images > 1). */
+  private combinedLo = 0;
+  private combinedHi = 0;
   /** Each image's pile hashes, [image * nPiles + pile], images 1.. (image 0 is pileLo/pileHi). */
   private readonly imageLo: Uint32Array;
   private readonly imageHi: Uint32Array;
@@ -76,6 +84,8 @@ export class State {
     this.imageHi = new Uint32Array(rules.images * rules.nPiles);
     this.mixedLo = new Uint32Array(rules.images * rules.nPiles);
     this.mixedHi = new Uint32Array(rules.images * rules.nPiles);
+    this.imageSumLo = new Uint32Array(rules.images);
+    this.imageSumHi = new Uint32Array(rules.images);
     this.pileClass = rules.drawToTableau ? zobrist.ownClass : zobrist.sharedClass;
   }
 
@@ -168,8 +178,13 @@ export class State {
     this.pileHi[p] = hi;
     const mixedLo = mix32(lo);
     const mixedHi = mix32(hi ^ 0x9e3779b9);
-    this.keyLo = (this.keyLo - this.mixedLo[p]! + mixedLo) >>> 0;
-    this.keyHi = (this.keyHi - this.mixedHi[p]! + mixedHi) >>> 0;
+    if (this.images > 1) {
+      this.imageSumLo[0] = this.imageSumLo[0]! - this.mixedLo[p]! + mixedLo;
+      this.imageSumHi[0] = this.imageSumHi[0]! - this.mixedHi[p]! + mixedHi;
+    } else {
+      this.keyLo = (this.keyLo - this.mixedLo[p]! + mixedLo) >>> 0;
+      this.keyHi = (this.keyHi - this.mixedHi[p]! + mixedHi) >>> 0;
+    }
     this.mixedLo[p] = mixedLo;
     this.mixedHi[p] = mixedHi;
     if (this.images > 1) this.toggleImages(p, at, card);
@@ -179,8 +194,6 @@ export class State {
   private toggleImages(p: number, at: number, card: number): void {
     const z = this.zobrist;
     const r = this.rules;
-    let keyLo = this.keyLo;
-    let keyHi = this.keyHi;
     for (let image = 1; image < this.images; image++) {
       const i = at + r.identity[r.suitImage[image * 52 + card]!]!;
       const k = image * r.nPiles + p;
@@ -190,13 +203,26 @@ export class State {
       this.imageHi[k] = hi;
       const mixedLo = mix32(lo);
       const mixedHi = mix32(hi ^ 0x9e3779b9);
-      keyLo = keyLo - this.mixedLo[k]! + mixedLo;
-      keyHi = keyHi - this.mixedHi[k]! + mixedHi;
+      this.imageSumLo[image] = this.imageSumLo[image]! - this.mixedLo[k]! + mixedLo;
+      this.imageSumHi[image] = this.imageSumHi[image]! - this.mixedHi[k]! + mixedHi;
       this.mixedLo[k] = mixedLo;
       this.mixedHi[k] = mixedHi;
     }
-    this.keyLo = keyLo >>> 0;
-    this.keyHi = keyHi >>> 0;
+    this.combineImages();
+  }
+
+  /** Moves the key by the change in what the images add to it, each image's sum mixed whole. */
+  private combineImages(): void {
+    let lo = 0;
+    let hi = 0;
+    for (let image = 0; image < this.images; image++) {
+      lo += mix32(this.imageSumLo[image]! ^ 0x85ebca6b);
+      hi += mix32(this.imageSumHi[image]! ^ 0xc2b2ae35);
+    }
+    this.keyLo = (this.keyLo - this.combinedLo + lo) >>> 0;
+    this.keyHi = (this.keyHi - this.combinedHi + hi) >>> 0;
+    this.combinedLo = lo >>> 0;
+    this.combinedHi = hi >>> 0;
   }
 
   /**
@@ -228,17 +254,24 @@ export class State {
     const lo = z.downLo[cls + this.down[p]!]! ^ z.downLo[cls + n]!;
     const hi = z.downHi[cls + this.down[p]!]! ^ z.downHi[cls + n]!;
     this.down[p] = n;
-    this.xorPile(p, lo, hi);
     if (this.images > 1) {
-      for (let image = 1; image < this.images; image++) this.xorImagePile(image * this.rules.nPiles + p, lo, hi);
-    }
+      for (let image = 0; image < this.images; image++) this.xorImagePile(image, p, lo, hi);
+      this.combineImages();
+    } else this.xorPile(p, lo, hi);
   }
 
   setRedeals(n: number): void {
     const z = this.zobrist;
-    this.keyLo = (this.keyLo - z.redealLo[this.redeals]! + z.redealLo[n]!) >>> 0;
-    this.keyHi = (this.keyHi - z.redealHi[this.redeals]! + z.redealHi[n]!) >>> 0;
+    const was = this.redealKey(this.redeals);
+    const now = this.redealKey(n);
+    this.keyLo = (this.keyLo - z.redealLo[was]! + z.redealLo[now]!) >>> 0;
+    this.keyHi = (this.keyHi - z.redealHi[was]! + z.redealHi[now]!) >>> 0;
     this.redeals = n;
+  }
+
+  /** Where the redeals made are keyed: by their count where the rules limit them (at most 255), else not at all. */
+  private redealKey(n: number): number {
+    return Number.isFinite(this.rules.redeals) ? n : 0;
   }
 
   /** XORs a term into pile p's hash (image 0) and moves the key by the change. */
@@ -255,16 +288,20 @@ export class State {
     this.mixedHi[p] = mixedHi;
   }
 
-  /** The same for one suit image's pile hash, k = image * nPiles + pile. */
-  private xorImagePile(k: number, termLo: number, termHi: number): void {
-    const lo = (this.imageLo[k]! ^ termLo) >>> 0;
-    const hi = (this.imageHi[k]! ^ termHi) >>> 0;
-    this.imageLo[k] = lo;
-    this.imageHi[k] = hi;
+  /** The same for one suit image's pile hash and sum (the caller combines the images after). */
+  private xorImagePile(image: number, p: number, termLo: number, termHi: number): void {
+    const k = image * this.rules.nPiles + p;
+    const pileLo = image === 0 ? this.pileLo : this.imageLo;
+    const pileHi = image === 0 ? this.pileHi : this.imageHi;
+    const at = image === 0 ? p : k;
+    const lo = (pileLo[at]! ^ termLo) >>> 0;
+    const hi = (pileHi[at]! ^ termHi) >>> 0;
+    pileLo[at] = lo;
+    pileHi[at] = hi;
     const mixedLo = mix32(lo);
     const mixedHi = mix32(hi ^ 0x9e3779b9);
-    this.keyLo = (this.keyLo - this.mixedLo[k]! + mixedLo) >>> 0;
-    this.keyHi = (this.keyHi - this.mixedHi[k]! + mixedHi) >>> 0;
+    this.imageSumLo[image] = this.imageSumLo[image]! - this.mixedLo[k]! + mixedLo;
+    this.imageSumHi[image] = this.imageSumHi[image]! - this.mixedHi[k]! + mixedHi;
     this.mixedLo[k] = mixedLo;
     this.mixedHi[k] = mixedHi;
   }
@@ -302,9 +339,13 @@ export class State {
   private hashPiles(store: boolean): void {
     const z = this.zobrist;
     const r = this.rules;
-    let keyLo = z.baseLo[this.base]! + z.redealLo[this.redeals]!;
-    let keyHi = z.baseHi[this.base]! + z.redealHi[this.redeals]!;
+    let keyLo = z.baseLo[this.base]! + z.redealLo[this.redealKey(this.redeals)]!;
+    let keyHi = z.baseHi[this.base]! + z.redealHi[this.redealKey(this.redeals)]!;
+    let combinedLo = 0;
+    let combinedHi = 0;
     for (let image = 0; image < this.images; image++) {
+      let sumLo = 0;
+      let sumHi = 0;
       for (let p = 0; p < r.nPiles; p++) {
         let lo = z.downLo[this.pileClass[p]! * z.stride + this.down[p]!]!;
         let hi = z.downHi[this.pileClass[p]! * z.stride + this.down[p]!]!;
@@ -334,12 +375,27 @@ export class State {
           this.mixedLo[k] = mixedLo;
           this.mixedHi[k] = mixedHi;
         }
-        keyLo += mixedLo;
-        keyHi += mixedHi;
+        sumLo += mixedLo;
+        sumHi += mixedHi;
+      }
+      if (this.images === 1) {
+        keyLo += sumLo;
+        keyHi += sumHi;
+      } else {
+        if (store) {
+          this.imageSumLo[image] = sumLo >>> 0;
+          this.imageSumHi[image] = sumHi >>> 0;
+        }
+        combinedLo += mix32((sumLo >>> 0) ^ 0x85ebca6b);
+        combinedHi += mix32((sumHi >>> 0) ^ 0xc2b2ae35);
       }
     }
-    this.keyLo = keyLo >>> 0;
-    this.keyHi = keyHi >>> 0;
+    if (this.images > 1 && store) {
+      this.combinedLo = combinedLo >>> 0;
+      this.combinedHi = combinedHi >>> 0;
+    }
+    this.keyLo = (keyLo + combinedLo) >>> 0;
+    this.keyHi = (keyHi + combinedHi) >>> 0;
   }
 
   /** Cards on the foundations: the game is won when it equals every card. */
