@@ -20,6 +20,7 @@ import {
 import { dealGame } from '../src/deal.js';
 import { readGameFile } from '../src/games/read.js';
 import { Solver } from '../src/search/solver.js';
+import { searchState } from '../src/search-state.js';
 import { searchMoves } from '../src/search/safe.js';
 import { formatMove, MAX_MOVES, moveSrc } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
@@ -348,6 +349,24 @@ describe('host swaps and dead positions', () => {
     expect(exhaustive(played, 1_000_000)).toMatchObject({ won: true, capped: false });
     expectSolverAgrees(solver, game.id, played, 'won');
   }, 120_000);
+
+  it('Klondike as solve keys it: QC on KH with KD free, the swap back no image of the start (the fuzz found it answered lost)', () => {
+    const position = readPosition(
+      JSON.stringify({
+        game: 'klondike',
+        foundations: [cardsOfSuit('C', 1, 10), cardsOfSuit('D', 1, 11), cardsOfSuit('H', 1, 12), cardsOfSuit('S', 1, 13)],
+        tableau: [['KD'], ['KH', 'QC'], ['KC', 'QD'], [], [], [], []],
+        reserves: [],
+        stock: [],
+        waste: ['JC'],
+        faceDown: [0, 0, 0, 0, 0, 0, 0],
+        redeals: 0,
+      }),
+    );
+    expect(exhaustive(position, 10_000)).toMatchObject({ won: true, capped: false });
+    expect(solver.solve(searchState(position), { maxNodes: 0, timeLimitMs: 0 }).result).toBe('won');
+    expectSolverAgrees(solver, 'klondike', position, 'won');
+  });
 
   it('is off where cards share a key: the swap back between two cards the rules cannot tell apart leaves the key as it is', () => {
     // Foundations in any suit: 7C and 7S are one card to the rules, so 6H across is no move at all.
