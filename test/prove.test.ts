@@ -289,25 +289,16 @@ describe('host swaps and dead positions', () => {
     expect(exhaustive(position, 1_000_000)).toMatchObject({ won: true, capped: false });
     expectSolverAgrees(solver, 'klondike:no-take-backs', position, 'won');
     // The same in a game of a random rule set, after random play (a reserve, a draw of two).
-    const game = readGameFile(
-      {
-        id: 'host-swaps-images',
-        name: 'host swaps and suit images',
-        source: 'test/prove.test.ts',
-        decks: 1,
-        foundations: [{ count: 4, start: 1, build: { step: 1, suit: 'same-suit' } }],
-        tableau: { count: 5, build: { step: -1, suit: 'alternate-colour' }, runs: 'built', spaces: 'kings' },
-        reserves: [{ cards: 4, visible: 'top' }],
-        stock: { draw: 'to-waste', drawCount: 2, redeals: 'unlimited' },
-        moves: ['t>f', 't>t', 'w>f', 'w>t', 'r>f', 'r>t'],
-        deal: [
-          { row: 't', times: 1 },
-          { pile: 'r0', cards: 4 },
-        ],
-      },
-      'test',
-    ).game;
-    addGames([game]);
+    const game = testGame({
+      tableau: { count: 5, spaces: 'kings' },
+      reserves: [{ cards: 4, visible: 'top' }],
+      stock: { draw: 'to-waste', drawCount: 2, redeals: 'unlimited' },
+      moves: ['t>f', 't>t', 'w>f', 'w>t', 'r>f', 'r>t'],
+      deal: [
+        { row: 't', times: 1 },
+        { pile: 'r0', cards: 4 },
+      ],
+    });
     const played = readPosition(
       JSON.stringify({
         game: game.id,
