@@ -23,8 +23,10 @@ export class State {
   readonly down: Uint8Array;
   /** Redeals made so far. */
   redeals = 0;
-  keyLo = 0;
-  keyHi = 0;
+  /** The key (keyLo, keyHi below); with suit images, `unsettled` until the images are combined again. */
+  private kLo = 0;
+  private kHi = 0;
+  private unsettled = false;
   readonly pileLo: Uint32Array;
   readonly pileHi: Uint32Array;
   /**
@@ -182,8 +184,8 @@ export class State {
       this.imageSumLo[0] = this.imageSumLo[0]! - this.mixedLo[p]! + mixedLo;
       this.imageSumHi[0] = this.imageSumHi[0]! - this.mixedHi[p]! + mixedHi;
     } else {
-      this.keyLo = (this.keyLo - this.mixedLo[p]! + mixedLo) >>> 0;
-      this.keyHi = (this.keyHi - this.mixedHi[p]! + mixedHi) >>> 0;
+      this.kLo = (this.kLo - this.mixedLo[p]! + mixedLo) >>> 0;
+      this.kHi = (this.kHi - this.mixedHi[p]! + mixedHi) >>> 0;
     }
     this.mixedLo[p] = mixedLo;
     this.mixedHi[p] = mixedHi;
@@ -208,7 +210,7 @@ export class State {
       this.mixedLo[k] = mixedLo;
       this.mixedHi[k] = mixedHi;
     }
-    this.combineImages();
+    this.unsettled = true;
   }
 
   /** Moves the key by the change in what the images add to it, each image's sum mixed whole. */
@@ -219,10 +221,25 @@ export class State {
       lo += mix32(this.imageSumLo[image]! ^ 0x85ebca6b);
       hi += mix32(this.imageSumHi[image]! ^ 0xc2b2ae35);
     }
-    this.keyLo = (this.keyLo - this.combinedLo + lo) >>> 0;
-    this.keyHi = (this.keyHi - this.combinedHi + hi) >>> 0;
+    this.kLo = (this.kLo - this.combinedLo + lo) >>> 0;
+    this.kHi = (this.kHi - this.combinedHi + hi) >>> 0;
     this.combinedLo = lo >>> 0;
     this.combinedHi = hi >>> 0;
+    this.unsettled = false;
+  }
+
+  /**
+   * The position's key, low and high words. With suit images a move's pushes and pops change
+   * every image's sum, and the images are combined once when the key is read, not at each change.
+   */
+  get keyLo(): number {
+    if (this.unsettled) this.combineImages();
+    return this.kLo;
+  }
+
+  get keyHi(): number {
+    if (this.unsettled) this.combineImages();
+    return this.kHi;
   }
 
   /**
@@ -256,7 +273,7 @@ export class State {
     this.down[p] = n;
     if (this.images > 1) {
       for (let image = 0; image < this.images; image++) this.xorImagePile(image, p, lo, hi);
-      this.combineImages();
+      this.unsettled = true;
     } else this.xorPile(p, lo, hi);
   }
 
@@ -264,8 +281,8 @@ export class State {
     const z = this.zobrist;
     const was = this.redealKey(this.redeals);
     const now = this.redealKey(n);
-    this.keyLo = (this.keyLo - z.redealLo[was]! + z.redealLo[now]!) >>> 0;
-    this.keyHi = (this.keyHi - z.redealHi[was]! + z.redealHi[now]!) >>> 0;
+    this.kLo = (this.kLo - z.redealLo[was]! + z.redealLo[now]!) >>> 0;
+    this.kHi = (this.kHi - z.redealHi[was]! + z.redealHi[now]!) >>> 0;
     this.redeals = n;
   }
 
@@ -282,8 +299,8 @@ export class State {
     this.pileHi[p] = hi;
     const mixedLo = mix32(lo);
     const mixedHi = mix32(hi ^ 0x9e3779b9);
-    this.keyLo = (this.keyLo - this.mixedLo[p]! + mixedLo) >>> 0;
-    this.keyHi = (this.keyHi - this.mixedHi[p]! + mixedHi) >>> 0;
+    this.kLo = (this.kLo - this.mixedLo[p]! + mixedLo) >>> 0;
+    this.kHi = (this.kHi - this.mixedHi[p]! + mixedHi) >>> 0;
     this.mixedLo[p] = mixedLo;
     this.mixedHi[p] = mixedHi;
   }
@@ -308,8 +325,8 @@ export class State {
 
   setBase(rank: number): void {
     const z = this.zobrist;
-    this.keyLo = (this.keyLo - z.baseLo[this.base]! + z.baseLo[rank]!) >>> 0;
-    this.keyHi = (this.keyHi - z.baseHi[this.base]! + z.baseHi[rank]!) >>> 0;
+    this.kLo = (this.kLo - z.baseLo[this.base]! + z.baseLo[rank]!) >>> 0;
+    this.kHi = (this.kHi - z.baseHi[this.base]! + z.baseHi[rank]!) >>> 0;
     this.base = rank;
   }
 
@@ -326,12 +343,12 @@ export class State {
 
   /** The key computed from the cards alone (tests compare it with the incremental one). */
   keyFromScratch(): [number, number] {
-    const lo = this.keyLo;
-    const hi = this.keyHi;
+    const lo = this.kLo;
+    const hi = this.kHi;
     this.hashPiles(false);
-    const fresh: [number, number] = [this.keyLo, this.keyHi];
-    this.keyLo = lo;
-    this.keyHi = hi;
+    const fresh: [number, number] = [this.kLo, this.kHi];
+    this.kLo = lo;
+    this.kHi = hi;
     return fresh;
   }
 
@@ -393,9 +410,10 @@ export class State {
     if (this.images > 1 && store) {
       this.combinedLo = combinedLo >>> 0;
       this.combinedHi = combinedHi >>> 0;
+      this.unsettled = false;
     }
-    this.keyLo = (keyLo + combinedLo) >>> 0;
-    this.keyHi = (keyHi + combinedHi) >>> 0;
+    this.kLo = (keyLo + combinedLo) >>> 0;
+    this.kHi = (keyHi + combinedHi) >>> 0;
   }
 
   /** Cards on the foundations: the game is won when it equals every card. */
