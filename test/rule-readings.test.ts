@@ -199,6 +199,7 @@ describe('the reader', () => {
           { pile: 't0', cards: 1 },
         ],
       }),
+      refused({ tableau: { capacity: 1, runs: 'single' }, stock: { draw: 'to-every-tableau-pile' }, moves: ['t>f', 't>t'] }),
     ];
     expect(lines).toEqual([
       'my-game.json: foundations[0].build.either: a foundation builds one way: either is for the tableau',
@@ -209,6 +210,7 @@ describe('the reader', () => {
       "my-game.json: deal[0]: foundations are given cards only by start 'dealt', or one base card where they start at 'base-rank'",
       'my-game.json: deal[0]: the deal gives one foundation one card, its base card, and no more',
       'my-game.json: deal[1]: the deal gives one foundation one card, its base card, and no more',
+      'my-game.json: tableau.capacity: a stock dealt onto every tableau pile needs piles without a limit: null',
     ]);
   });
 

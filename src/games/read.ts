@@ -153,6 +153,8 @@ function toGame(r: Json, where: string): Game {
     if (game.stock.redeals !== 0) fail('stock.redeals', 'a stock dealt onto the tableau cannot be turned over again: redeals 0');
     if (game.tableau.autoFill === 'waste-then-stock')
       fail('tableau.autoFill', "'waste-then-stock' needs a waste: the stock is dealt onto the tableau");
+    if (game.tableau.capacity !== Infinity)
+      fail('tableau.capacity', 'a stock dealt onto every tableau pile needs piles without a limit: null');
   }
   if (game.reserves.length === 0) for (const m of moves) if (m.startsWith('r')) fail('moves', `'${m}': the game has no reserve`);
   if (game.tableau.build.step === 0 && game.tableau.runs === 'built')
