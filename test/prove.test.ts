@@ -479,7 +479,8 @@ function randomRules(random: () => number, id: string): Record<string, unknown> 
   ]);
   const slots = chance(0.15);
   const count = 3 + Math.floor(random() * 5);
-  const hasWaste = chance(0.85);
+  // One-card slots take no card dealt onto them: a stock dealt onto every pile needs piles without a limit.
+  const hasWaste = chance(0.85) || slots;
   const reserve = chance(0.3) ? [{ cards: 1 + Math.floor(random() * 4), visible: pick(['all', 'top']) }] : [];
   const faceDown = !slots && chance(0.4);
   const deal: Record<string, unknown>[] = [];
