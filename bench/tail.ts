@@ -6,7 +6,7 @@
 // every line), `threadK` (thread K of `solve --threads`, alone: a machine with more cores).
 //   npx tsx bench/tail.ts [--plan chosen|players|exact|threadK] [--set NAME|all] [--seeds 1,2 --game G]
 //     [--nodes 6000000] [--memory 256] [--game G] [--noise N] [--plain-first-pass yes|no]
-//     [--order-noise N] [--round-nodes N] [--restarts-first S]
+//     [--order-noise N] [--round-nodes N] [--restarts-first S] [--exact-first S]
 // docs/tuning.md has one row per chosen setting, with the command that measured it.
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     'order-noise': { type: 'string' },
     'round-nodes': { type: 'string' },
     'restarts-first': { type: 'string' },
+    'exact-first': { type: 'string' },
   },
 });
 
@@ -53,11 +54,13 @@ const tuned = {
   orderNoise: whole('order-noise', CHOSEN.orderNoise ?? 0, 0),
   roundNodes: whole('round-nodes', CHOSEN.roundNodes, 1),
   restartsFirst: values['restarts-first'] === undefined ? CHOSEN.restartsFirst : Number(values['restarts-first']),
+  exactFirst: values['exact-first'] === undefined ? CHOSEN.exactFirst : Number(values['exact-first']),
   plainFirstPass: values['plain-first-pass'] === undefined ? CHOSEN.plainFirstPass : values['plain-first-pass'] === 'yes',
 };
 if (!(tuned.restartsFirst >= 0 && tuned.restartsFirst < 1)) fail('--restarts-first a share from 0 up to 1');
+if (!(tuned.exactFirst >= 0 && tuned.exactFirst < 1)) fail('--exact-first a share from 0 up to 1');
 if (!['yes', 'no', undefined].includes(values['plain-first-pass'])) fail('--plain-first-pass yes or no');
-const changes = ['noise', 'plain-first-pass', 'order-noise', 'round-nodes', 'restarts-first'].filter(
+const changes = ['noise', 'plain-first-pass', 'order-noise', 'round-nodes', 'restarts-first', 'exact-first'].filter(
   (k) => values[k as keyof typeof values] !== undefined,
 );
 if (changes.length && values.plan !== 'chosen') fail(`--${changes[0]} changes the chosen plan: only with --plan chosen`);

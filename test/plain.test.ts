@@ -49,9 +49,9 @@ describe('patience solve --plain', () => {
     const solver = patience('solve', '--game', 'klondike', '--seed', '9');
     expect(solver.status, solver.stderr).toBe(0);
     expect(solver.stdout).toMatch(
-      /lost: every line was searched, \d+ positions, with the prunings these rules allow: .*either of two free cards.*--plain re-decides/,
+      /lost: every line was searched, \d+ positions, with the prunings these rules allow: .*face-up cards above each pile's lowest.*--plain re-decides/,
     );
-    // Host swaps need each position keyed alone, so a Klondike search keys no suit images.
+    // Arrangement keys need each position keyed alone, so a Klondike search keys no suit images.
     expect(solver.stdout).not.toMatch(/suit swaps/);
     const plain = patience('solve', '--game', 'klondike', '--seed', '9', '--plain');
     expect(plain.status, plain.stderr).toBe(0);

@@ -32,6 +32,19 @@ export const isStockPlay = (rules: Rules, m: number): boolean => moveSrc(m) === 
 export const stockPlaySplit = (m: number): number => moveCount(m) & 255;
 export const stockPlayRedeals = (m: number): boolean => (moveCount(m) & STOCK_PLAY_REDEAL) !== 0;
 
+const SHIFT_HOME = 1 << 15;
+/**
+ * Moves the run of `count` cards from src's top onto `via`, then the card it covered home to `dst`:
+ * one move of a search keyed by arrangement (src/search/arrangements.ts) for what is two in play.
+ */
+export const shiftHomeMove = (src: number, dst: number, via: number, count: number): number =>
+  encodeMove(src, dst, SHIFT_HOME | (via << 7) | count);
+export const isShiftHome = (m: number): boolean => (moveCount(m) & SHIFT_HOME) !== 0;
+/** The pile a shift home moves the covering run onto. */
+export const shiftVia = (m: number): number => (moveCount(m) >>> 7) & 255;
+/** How many cards a shift home moves across before the card goes home. */
+export const shiftCount = (m: number): number => moveCount(m) & 127;
+
 // lineInfo bits: the low byte is how many cards a draw turned or dealt (a stock play: the waste's
 // size before it).
 const BASE_SET = 1 << 8;
@@ -246,11 +259,11 @@ export function applyMove(s: State, m: number): void {
       info = k;
     }
   } else {
-    const count = moveCount(m);
-    const from = src * s.stride + s.len[src]! - count;
-    const bottom = s.cards[from]!;
-    for (let i = 0; i < count; i++) s.push(dst, s.cards[from + i]!);
-    for (let i = 0; i < count; i++) s.pop(src);
+    const shift = isShiftHome(m);
+    if (shift) moveRun(s, src, shiftVia(m), shiftCount(m));
+    const count = shift ? 1 : moveCount(m);
+    const bottom = s.cards[src * s.stride + s.len[src]! - count]!;
+    moveRun(s, src, dst, count);
     if (r.usesBaseRank && s.base === 0 && r.kindOf[dst] === KIND_F) {
       s.setBase((bottom >> 2) + 1);
       info |= BASE_SET;
@@ -272,6 +285,13 @@ export function applyMove(s: State, m: number): void {
   s.line[s.depth] = m;
   s.lineInfo[s.depth] = info;
   s.depth++;
+}
+
+/** Moves the top `count` cards of src onto dst in their order. */
+function moveRun(s: State, src: number, dst: number, count: number): void {
+  const from = src * s.stride + s.len[src]! - count;
+  for (let i = 0; i < count; i++) s.push(dst, s.cards[from + i]!);
+  for (let i = 0; i < count; i++) s.pop(src);
 }
 
 /** Moves cards between the waste's top and the stock's top until the waste holds `split`. */
@@ -313,16 +333,19 @@ export function undoMove(s: State): void {
   else if (info & FILLED_FROM_STOCK) s.push(r.stock, s.pop(src));
   if (info & TURNED_UP) s.setDown(src, s.down[src]! + 1);
   if (info & BASE_SET) s.setBase(0);
-  const count = moveCount(m);
-  const from = dst * s.stride + s.len[dst]! - count;
-  for (let i = 0; i < count; i++) s.push(src, s.cards[from + i]!);
-  for (let i = 0; i < count; i++) s.pop(dst);
+  if (isShiftHome(m)) {
+    s.push(src, s.pop(dst));
+    moveRun(s, shiftVia(m), src, shiftCount(m));
+    return;
+  }
+  moveRun(s, dst, src, moveCount(m));
 }
 
 /** FORMATS.md notation: `t3>f0`, `t2:3>t5`, `draw`, `redeal`. */
 export function formatMove(rules: Rules, m: number): string {
   const src = moveSrc(m);
   if (isStockPlay(rules, m)) throw new Error('a stock play is written as its draws and move (src/search/stockplays.ts)');
+  if (isShiftHome(m)) throw new Error('a shift home is written as its two moves (src/search/stockplays.ts)');
   if (src === rules.stock) return 'draw';
   if (src === rules.waste && moveDst(m) === rules.waste) return 'redeal';
   const count = moveCount(m);
@@ -358,6 +381,7 @@ export function describeMove(s: State, m: number): string {
   const r = s.rules;
   const src = moveSrc(m);
   if (isStockPlay(r, m)) throw new Error('a stock play is described as its draws and move (src/search/stockplays.ts)');
+  if (isShiftHome(m)) throw new Error('a shift home is described as its two moves (src/search/stockplays.ts)');
   if (src === r.stock) {
     if (r.drawToTableau) return `deal ${Math.min(r.nTableau, s.len[src]!)} cards onto the tableau`;
     const k = Math.min(r.drawCount, s.len[src]!);

@@ -6,6 +6,7 @@ import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
 import {
   deadlockConditions,
+  arrangementConditions,
   hostSwapConditions,
   safeHomeConditions,
   safeHomeFromWasteConditions,
@@ -122,6 +123,8 @@ export interface Rules {
   safeHomeFromWaste: boolean;
   /** Host swaps of src/search/hostswaps.ts: on where their proof's conditions hold (src/search/dominance.ts). */
   hostSwaps: boolean;
+  /** Whether a search may key tableau piles by their face-down and lowest face-up cards (State.setArrangementKeyed; arrangementConditions). */
+  arrangements: boolean;
   /** Whether the search makes no move from a dead position (src/search/deadlock.ts; deadlockConditions). */
   deadlocks: boolean;
   /** Whether the search draws only as part of a stock play (src/search/stockplays.ts; takesStockPlays in src/search/profile.ts). */
@@ -279,6 +282,7 @@ export function compileRules(game: Game): Rules {
     safeHomeLags: safeHomeLags(game),
     safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
     hostSwaps: hostSwapConditions(game).length === 0,
+    arrangements: arrangementConditions(game).length === 0,
     deadlocks: deadlockConditions(game).length === 0,
     stockPlays: takesStockPlays(game),
     stockAsSet: stockAsSetConditions(game).length === 0,

@@ -5,7 +5,7 @@
 import { cardName, parseCard, parseRank, rankName } from '../cards.js';
 import type { Position } from '../position.js';
 import type { CompiledGame } from './game.js';
-import type { Rules } from './rules.js';
+import { KIND_T, type Rules, tableauTakes } from './rules.js';
 import { mix32, type Zobrist } from './zobrist.js';
 
 /** Longest line of moves a state can record for undo (the search's depth limit). */
@@ -70,6 +70,8 @@ export class State {
   hostSwaps = true;
   /** Whether the key holds the stock and the waste as one set of cards (setStockAsSet). */
   private stockSet = false;
+  /** Per pile, 1 where its key holds its face-down cards and lowest face-up card only (setArrangementKeyed). */
+  private readonly upToLowest: Uint8Array;
 
   constructor(game: CompiledGame) {
     const { rules, zobrist } = game;
@@ -89,6 +91,7 @@ export class State {
     this.imageSumLo = new Uint32Array(rules.images);
     this.imageSumHi = new Uint32Array(rules.images);
     this.pileClass = rules.drawToTableau ? zobrist.ownClass : zobrist.sharedClass;
+    this.upToLowest = new Uint8Array(rules.nPiles);
   }
 
   /** A state of `game` holding `pos` (a position of that game). */
@@ -167,6 +170,7 @@ export class State {
 
   /** XORs a card at a depth into its pile's hash and moves the key by the change. */
   private toggle(p: number, depth: number, card: number): void {
+    if (depth > this.down[p]! && this.upToLowest[p] === 1) return;
     const z = this.zobrist;
     if (this.stockSet && (p === this.rules.stock || p === this.rules.waste)) {
       p = this.rules.stock;
@@ -249,6 +253,8 @@ export class State {
    */
   setSymmetric(yes: boolean): void {
     this.images = yes ? this.rules.images : 1;
+    // The proof of arrangement keys is for each position alone, not with its images.
+    if (this.images > 1) this.upToLowest.fill(0);
     this.rehash();
   }
 
@@ -264,8 +270,50 @@ export class State {
     this.rehash();
   }
 
+  /**
+   * Keys each tableau pile by its face-down cards and its lowest face-up card only (where
+   * rules.arrangements: the proof is in src/search/dominance.ts), so that a search takes
+   * positions that differ only in where the other face-up cards lie for one. Its moves must then
+   * take the shift home (src/search/arrangements.ts). In one deck two non-empty piles still never
+   * share a hash, so identical piles are still found by it. Not with suit images (setSymmetric).
+   * A table must not mix keys made with and without (clear it when this changes).
+   */
+  setArrangementKeyed(yes: boolean): void {
+    const r = this.rules;
+    // The proof needs each pile's face-up cards above its lowest to be a built run: moves keep
+    // that, but a position typed in need not have it, and is then searched with exact keys.
+    const on = yes && r.arrangements && this.images === 1 && this.faceUpBuilt();
+    for (let p = 0; p < r.nPiles; p++) this.upToLowest[p] = on && r.kindOf[p] === KIND_T ? 1 : 0;
+    this.rehash();
+  }
+
+  /** Whether every tableau pile's face-up cards form a run built by the tableau's rule. */
+  private faceUpBuilt(): boolean {
+    const r = this.rules;
+    for (let p = r.firstTableau; p < r.firstTableau + r.nTableau; p++) {
+      const base = p * this.stride;
+      for (let d = this.down[p]! + 1; d < this.len[p]!; d++)
+        if (!tableauTakes(r, this.cards[base + d - 1]!, this.cards[base + d]!)) return false;
+    }
+    return true;
+  }
+
+  get arrangementKeyed(): boolean {
+    return this.upToLowest[this.rules.firstTableau] === 1;
+  }
+
   /** Sets how many cards at the bottom of pile p are face down, and its hash with it. */
   setDown(p: number, n: number): void {
+    // Keyed up to the lowest face-up card, the cards between the two counts' lowest ones come
+    // in or go out of the key: undo may turn a card down before or after its pile gets back
+    // the cards above it, and either order ends with the same key.
+    if (this.upToLowest[p] === 1) {
+      const was = this.down[p]!;
+      const end = Math.min(Math.max(was, n), this.len[p]! - 1);
+      this.upToLowest[p] = 0;
+      for (let d = Math.min(was, n) + 1; d <= end; d++) this.toggle(p, d, this.cards[p * this.stride + d]!);
+      this.upToLowest[p] = 1;
+    }
     const z = this.zobrist;
     const cls = this.pileClass[p]! * z.stride;
     const lo = z.downLo[cls + this.down[p]!]! ^ z.downLo[cls + n]!;
@@ -371,7 +419,8 @@ export class State {
         const piles = asSet ? (p === r.stock ? 2 : 0) : 1;
         for (let k = 0; k < piles; k++) {
           const q = k === 0 ? p : r.waste;
-          for (let d = 0; d < this.len[q]!; d++) {
+          const end = this.upToLowest[q] === 1 ? Math.min(this.len[q]!, this.down[q]! + 1) : this.len[q]!;
+          for (let d = 0; d < end; d++) {
             const card = r.suitImage[image * 52 + this.cards[q * this.stride + d]!]!;
             const i = (this.pileClass[p]! * z.stride + (asSet ? 0 : d)) * z.identities + r.identity[card]!;
             lo ^= z.lo[i]!;

@@ -5,7 +5,8 @@
 // skipped, so the pass cannot cycle and stays exact (status.ts, provesLoss). An explicit stack
 // keeps deep lines off the JS call stack, and one preallocated move buffer holds every depth's
 // moves: the loop allocates nothing.
-import { CardSet, isStockPlay, moveDst, moveSrc, undoMove } from '../engine/moves.js';
+import { CardSet, isShiftHome, isStockPlay, moveDst, moveSrc, undoMove } from '../engine/moves.js';
+import { shiftHomeCard } from './arrangements.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { MAX_DEPTH, NEW, REFUSED, SEEN, type SearchContext } from './context.js';
@@ -112,7 +113,7 @@ export class DepthFirst {
     for (let i = 0; i < n; i++) {
       const m = this.moves[at + i]!;
       if (r.kindOf[moveDst(m)] === KIND_F) {
-        const card = isStockPlay(r, m) ? stockPlayCard(state, m) : state.top(moveSrc(m));
+        const card = isStockPlay(r, m) ? stockPlayCard(state, m) : isShiftHome(m) ? shiftHomeCard(state, m) : state.top(moveSrc(m));
         if ((card >> 2) + 1 !== this.baseChoice) continue;
       }
       this.moves[at + kept++] = m;

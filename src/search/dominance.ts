@@ -177,14 +177,70 @@ export function hostSwapConditions(game: Game): string[] {
   if (game.stock.draw !== 'to-waste') unmet.push('the stock is turned onto a waste');
   if (!game.moves.includes('t>t')) unmet.push('a run may move from pile to pile');
   if (game.opening) unmet.push('every move is allowed from the start (no opening)');
-  const faceUp = new Array<number>(t.count).fill(0);
+  if (faceUpAtDeal(game).some((k) => k > 1))
+    unmet.push('each tableau pile is dealt at most one card face up (so its face-up cards are a built run)');
+  return unmet;
+}
+
+/**
+ * Arrangement keys (State.setArrangementKeyed, src/search/arrangements.ts): a search keys a
+ * tableau pile by its face-down cards and its lowest face-up card only, so positions that differ
+ * only in where the other face-up cards lie are entered once. Call such positions one class.
+ * Proof that a class is won or lost as a whole: above its lowest face-up card a pile holds a
+ * built run (one card face up at the deal, and every card lands on the tableau by the build), so
+ * every other face-up card lies on a card of its host type (the cards one rank up that the build
+ * allows: in one deck, of one rank and colour, or of one rank, or one card). The class fixes the
+ * foundations, stock, waste and face-down cards, so the set of face-up cards, their lowest ones,
+ * and per host type how many are covered (the non-lowest cards that need it) and how many lie
+ * free, and the empty piles. Let Y and X be of one class and m a move from Y. A draw, a redeal,
+ * a card from the waste or a foundation to a free card or a space: X has the same (the same count
+ * of free cards of that type). A run from its pile's lowest face-up card: the same run start in
+ * X; X has a free card of the type it needs in another pile (its own pile holds only lower cards
+ * above it), or the same spaces for a King. A run from a card that is not its pile's lowest: it
+ * goes to a free card of its host's type (a King is always lowest), so the class stays: X needs
+ * no move. A card c home: if c lies free in X, the same; if a run from k covers it, another card
+ * of c's type lies free (Y has c free, the count is the class's), and X moves k's run onto it,
+ * then c home (the search's shift home, one move). Each ends in Y+m's class; by induction on a
+ * winning line's moves that change the class, X wins if Y does. So the search drops every move
+ * that keeps the class (a run from a card that is not its pile's lowest to the tableau), and adds
+ * the shift home: without it the shift would lead to the key it leaves and c's move home would
+ * never be searched. The other prunings keep this: the safe move home drops moves (a winning
+ * line of fewer class-changing moves remains), stock plays join draws to a play, a dead position
+ * is lost with its class, and the stock as a set is an equivalence of the stock alone. Host swaps
+ * are moves that keep the class, so a search so keyed makes none; suit images are left out.
+ * Conditions: every card keyed as itself, one deck, the tableau builds down by one without wrap,
+ * one way, in suit, in alternate colour or in any suit; built runs move as a unit; a space takes
+ * a King or nothing, filled by the player; piles hold any number of cards; the stock is turned
+ * onto a waste; tableau cards go only home or to the tableau; no opening; each pile is dealt at
+ * most one card face up. Returns the conditions the rules do not meet.
+ */
+export function arrangementConditions(game: Game): string[] {
+  const unmet: string[] = [];
+  const t = game.tableau;
+  if (game.decks !== 1) unmet.push('one deck');
+  if (cardIdentity(game) !== 'card') unmet.push('every card keyed as itself (no two cards the rules cannot tell apart)');
+  if (!(t.build.step === -1 && !t.build.wrap && !t.build.either)) unmet.push('the tableau builds down by one, without wrap, one way');
+  if (t.runs !== 'built') unmet.push('built runs move as a unit');
+  if (t.spaces === 'any') unmet.push('a space takes a King or nothing');
+  if (t.capacity !== Infinity) unmet.push('tableau piles hold any number of cards');
+  if (t.autoFill !== 'none') unmet.push('no space is filled at once');
+  if (game.stock.draw !== 'to-waste') unmet.push('the stock is turned onto a waste');
+  if (game.moves.some((m) => m[0] === 't' && m[2] !== 'f' && m[2] !== 't')) unmet.push('tableau cards go only home or to the tableau');
+  if (game.opening) unmet.push('every move is allowed from the start (no opening)');
+  if (faceUpAtDeal(game).some((k) => k > 1))
+    unmet.push('each tableau pile is dealt at most one card face up (so its face-up cards are a built run)');
+  return unmet;
+}
+
+/** Per tableau pile, how many cards the deal puts on it face up. */
+function faceUpAtDeal(game: Game): number[] {
+  const faceUp = new Array<number>(game.tableau.count).fill(0);
   for (const d of game.deal) {
     if (d.faceDown) continue;
     if ('row' in d) for (let i = d.from; i <= d.to; i++) faceUp[i]! += d.times;
     else if (d.pile.startsWith('t')) faceUp[Number(d.pile.slice(1))]! += d.cards;
   }
-  if (faceUp.some((k) => k > 1)) unmet.push('each tableau pile is dealt at most one card face up (so its face-up cards are a built run)');
-  return unmet;
+  return faceUp;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Move ordering: the search tries first the moves that most often lead to a win. This is
 // ordering only (every move is still searched), so it can never make an answer wrong.
-import { moveCount, moveDst, moveSrc, type CardSet } from '../engine/moves.js';
+import { isShiftHome, moveCount, moveDst, moveSrc, type CardSet } from '../engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
@@ -58,6 +58,8 @@ function score(s: State, home: CardSet, m: number): number {
   const dst = moveDst(m);
   // A stock play (stockplays.ts) just after the waste's own top, as the cards it turns up come later.
   if (src === r.stock) return dst === r.stock ? 90 : r.kindOf[dst] === KIND_F ? 1190 : 490;
+  // A shift home (arrangements.ts): a card home from under a run, just after one from a pile's top.
+  if (isShiftHome(m)) return 1240;
   const count = moveCount(m);
   const srcKind = r.kindOf[src]!;
   const dstKind = r.kindOf[dst]!;

@@ -66,6 +66,8 @@ export interface PlanChoices {
   readonly noise?: number;
   /** Whether the first best-first pass is made once, plain (no noise), at its first round's budget, before the rounds. */
   readonly plainFirstPass?: boolean;
+  /** Where the profile has the exact pass first (src/search/profile.ts): its share of the limits there (0: none). */
+  readonly exactFirst: number;
 }
 
 /** The plan of `solve` and `winrate`: the settings that decided most deals on the tuning sets (docs/tuning.md). */
@@ -81,6 +83,7 @@ export const CHOSEN: PlanChoices = {
   orderNoise: 60,
   noise: 300,
   plainFirstPass: true,
+  exactFirst: 0.8,
 };
 
 /**
@@ -96,10 +99,12 @@ export const PLAYER_PLAN: PlanChoices = {
   restartUnit: 0,
   bestFirst: SEVEN_PASSES,
   roundNodes: 100_000,
+  exactFirst: 0,
 };
 
 /**
- * The plan for a search from `state`: games marked for it begin with the best-first rounds (after
+ * The plan for a search from `state`: where the profile says so, an exact pass cut at a share of
+ * the limits comes first; games marked for it begin with the best-first rounds (after
  * a few restarts where the game has them first, and after one plain pass); then cheap depth-first
  * passes that can find wins but prove nothing, each allowing only a few shuffles between two moves
  * that make progress, so that a win that needs little rearranging is found before the search
@@ -128,6 +133,8 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
     unitNodes: choices.restartUnit,
   });
   const profile = searchProfile(state.rules);
+  const exact: DepthFirstPass = { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...orderNoise };
+  if (profile.exactFirst && choices.exactFirst > 0) plan.push({ kind: 'single', share: choices.exactFirst, pass: exact });
   if (profile.bestFirst) {
     const restartsFirst = profile.restartsBeforeBestFirst ? choices.restartsFirst : 0;
     if (restartsFirst > 0) plan.push(restartStage(restartsFirst));
@@ -156,7 +163,7 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   else
     for (const shuffles of SHUFFLE_BOUNDS)
       plan.push({ kind: 'single', share: CHEAP_SHARE, pass: { kind: 'depth-first', shuffles, base: 0, ties, ...orderNoise } });
-  plan.push({ kind: 'single', share: 1, pass: { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...orderNoise } });
+  plan.push({ kind: 'single', share: 1, pass: exact });
   return plan;
 }
 

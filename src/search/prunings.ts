@@ -2,6 +2,7 @@
 // rules (each where its proof's conditions hold): what `solve` names beside a proved loss, so
 // that a reader knows what the proof leans on and can re-decide it with `solve --plain`.
 import {
+  arrangementConditions,
   deadlockConditions,
   hostSwapConditions,
   safeHomeConditions,
@@ -17,8 +18,8 @@ export function prunings(game: Game): string[] {
   return [
     'positions kept in a table by key, identical piles counted once',
     ...(identity === 'card' ? [] : [`cards of one ${identity === 'rank' ? 'rank' : 'rank and colour'} interchangeable`]),
-    // A search keys suit images only where host swaps are off (searchState).
-    ...(suitSwaps(game).length && hostSwapConditions(game).length
+    // A search keys suit images only where host swaps and arrangement keys are off (useSearchKeys).
+    ...(suitSwaps(game).length && hostSwapConditions(game).length && arrangementConditions(game).length
       ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one']
       : []),
     ...(safeHomeConditions(game).length === 0
@@ -32,9 +33,13 @@ export function prunings(game: Game): string[] {
           'positions that differ only in where the stock ends and the waste begins taken for one (one card turned at a time, redealt without limit)',
         ]
       : []),
-    ...(hostSwapConditions(game).length === 0
-      ? ['a run that could lie on either of two free cards kept on the lower, the moves the other allows searched from there']
-      : []),
+    ...(arrangementConditions(game).length === 0
+      ? [
+          "positions that differ only in where the face-up cards above each pile's lowest lie taken for one, a card home from under a run searched with the run moved onto another card it may lie on",
+        ]
+      : hostSwapConditions(game).length === 0
+        ? ['a run that could lie on either of two free cards kept on the lower, the moves the other allows searched from there']
+        : []),
     ...(deadlockConditions(game).length === 0 ? ['a position with tableau cards that can never move counted lost'] : []),
   ];
 }

@@ -1,12 +1,16 @@
 // Moves the search makes at once, without trying the alternatives, and moves it never makes,
 // because a proof shows that doing so never loses a win: only where the compiled rules meet the
 // proof's conditions (src/search/dominance.ts).
-import { drawMove, generateMoves, moveDst, moveSrc, redealMove, type CardSet } from '../engine/moves.js';
+import { CardSet, drawMove, generateMoves, moveDst, moveSrc, redealMove } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
+import { arrangementMoves } from './arrangements.js';
 import { isDeadlocked } from './deadlock.js';
 import { hostSwapMoves } from './hostswaps.js';
 import { generateStockPlays } from './stockplays.js';
+
+/** The home set searchMoves fills when its caller keeps none. */
+const scratchHome = new CardSet();
 
 /** Per suit, the height every one of its foundations has reached (0 until all are begun). */
 const reached = new Int32Array(4);
@@ -76,9 +80,10 @@ function dropSafeTakeBacks(s: State, moves: Int32Array, at: number, n: number): 
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
  * moves (with stock plays for the draw and the redeal where the rules allow them), or the safe
  * move alone where the rules allow it and it applies, never a safe card's take-back, and of the
- * host swaps' class only what src/search/hostswaps.ts keeps; `home` as generateMoves sets it.
+ * host swaps' class only what src/search/hostswaps.ts keeps, or keyed by arrangement the moves of
+ * src/search/arrangements.ts; `home` as generateMoves sets it.
  */
-export function searchMoves(s: State, moves: Int32Array, at: number, home?: CardSet): number {
+export function searchMoves(s: State, moves: Int32Array, at: number, home: CardSet = scratchHome): number {
   const r = s.rules;
   // A dead position's successors are dead too, so a test every other move finds each dead line
   // one move later at most, for half the cost.
@@ -99,6 +104,8 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home?: Card
     }
     n = dropSafeTakeBacks(s, moves, at, n);
   }
+  // Keyed by arrangement, a host swap keeps the class: none is made.
+  if (s.arrangementKeyed) return arrangementMoves(s, moves, at, n, home);
   // Host swaps need each position keyed alone, not with its suit images (dominance.ts).
   return r.hostSwaps && s.hostSwaps && s.images === 1 ? hostSwapMoves(s, moves, at, n) : n;
 }

@@ -9,9 +9,13 @@ import {
   drawMove,
   encodeMove,
   foundationAccepts,
+  isShiftHome,
   isStockPlay,
   MAX_MOVES,
   moveDst,
+  moveSrc,
+  shiftCount,
+  shiftVia,
   redealMove,
   stockPlayMove,
   stockPlayRedeals,
@@ -21,10 +25,11 @@ import { KIND_F, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 
 /**
- * Most moves a search may have in one position: the generated ones, and a stock play for every
- * waste size (pile lengths are bytes) and pile (at most 32 foundations and 32 tableau piles).
+ * Most moves a search may have in one position: the generated ones, a stock play for every
+ * waste size (pile lengths are bytes) and pile (at most 32 foundations and 32 tableau piles),
+ * and a shift home per card (src/search/arrangements.ts).
  */
-export const MAX_SEARCH_MOVES = MAX_MOVES + 255 * 64;
+export const MAX_SEARCH_MOVES = MAX_MOVES + 255 * 64 + 52;
 
 /**
  * Writes at `at` the stock plays of the position and returns how many: for every waste size the
@@ -93,7 +98,8 @@ function playsAt(s: State, out: Int32Array, n: number, split: number, redeal: bo
 
 /**
  * Applies `m` to `s` as a player makes it and pushes those moves to `line`: a stock play as its
- * draws (the stock drawn out and a redeal first where it has one) and the move of the waste's top.
+ * draws (the stock drawn out and a redeal first where it has one) and the move of the waste's top;
+ * a shift home (src/search/arrangements.ts) as the run's move and the card's.
  */
 export function applyAsPlayed(s: State, m: number, line: number[]): void {
   const r = s.rules;
@@ -101,6 +107,11 @@ export function applyAsPlayed(s: State, m: number, line: number[]): void {
     applyMove(s, move);
     line.push(move);
   };
+  if (isShiftHome(m)) {
+    step(encodeMove(moveSrc(m), shiftVia(m), shiftCount(m)));
+    step(encodeMove(moveSrc(m), moveDst(m), 1));
+    return;
+  }
   if (!isStockPlay(r, m)) {
     step(m);
     return;
@@ -115,9 +126,10 @@ export function applyAsPlayed(s: State, m: number, line: number[]): void {
   step(encodeMove(r.waste, moveDst(m), 1));
 }
 
-/** The first move a player makes of `m` in the position `s` holds: for a stock play, a draw or a redeal. */
+/** The first move a player makes of `m` in the position `s` holds: for a stock play, a draw or a redeal; for a shift home, the run's move. */
 export function firstAsPlayed(s: State, m: number): number {
   const r = s.rules;
+  if (m >= 0 && isShiftHome(m)) return encodeMove(moveSrc(m), shiftVia(m), shiftCount(m));
   if (m < 0 || !isStockPlay(r, m)) return m;
   return stockPlayRedeals(m) && s.len[r.stock] === 0 ? redealMove(r) : drawMove(r);
 }

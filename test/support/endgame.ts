@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import type { Solver } from '../../src/search/solver.js';
 import { PLAIN_MAX_POSITIONS, plainSearch } from '../../src/search/plain.js';
 import { stateOf } from './helpers.js';
+import { useSearchKeys } from '../../src/search-state.js';
 
 /**
  * Deal `seed`, then put all but about `off` cards home: the foundations are built (random
@@ -341,16 +342,15 @@ export function takeBackCase(game: Game, i: number, random: () => number): Posit
 
 /**
  * Fails unless a finished search of `solver` gives the plain search's answer `truth` on
- * `position`, with keys for the position alone and with a search's keys (State.setSymmetric,
- * setStockAsSet), and a won line that the referee replays to a win; `why` is added to the
+ * `position`, with keys for the position alone and with a search's keys (useSearchKeys: suit
+ * images, the stock as a set, arrangement keys), and a won line that the referee replays to a win; `why` is added to the
  * failure message.
  */
 export function expectSolverAgrees(solver: Solver, gameId: string, position: Position, truth: 'won' | 'lost', why = ''): void {
-  // Keyed as the position alone, and as a search keys it (suit images, the stock as a set).
+  // Keyed as the position alone, and as a search keys it.
   for (const searchKeys of [false, true]) {
     const s = stateOf(position);
-    s.setSymmetric(searchKeys);
-    s.setStockAsSet(searchKeys);
+    if (searchKeys) useSearchKeys(s);
     const found = solver.solve(s, { maxNodes: 0, timeLimitMs: 0 });
     if (found.result !== truth) {
       expect.fail(
