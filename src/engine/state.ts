@@ -107,6 +107,8 @@ export class State {
     if (pos.game !== r.game.id) throw new Error(`a ${r.game.id} state cannot hold a ${pos.game} position`);
     this.len.fill(0);
     this.down.fill(0);
+    // Arrangement keys hold for the positions of a checked one (setArrangementKeyed), not any loaded.
+    this.upToLowest.fill(0);
     this.home = 0;
     this.depth = 0;
     this.pileClass = r.drawToTableau ? this.zobrist.ownClass : this.zobrist.sharedClass;
