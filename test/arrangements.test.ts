@@ -12,7 +12,7 @@ import { replay } from '../src/referee.js';
 import { arrangementConditions } from '../src/search/dominance.js';
 import { searchMoves } from '../src/search/safe.js';
 import { Solver } from '../src/search/solver.js';
-import { applyAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
+import { applyAsPlayed, firstAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
 import { useSearchKeys } from '../src/search-state.js';
 import { exhaustive, expectSolverAgrees } from './support/endgame.js';
 import { mulberry32, stateOf, testGame } from './support/helpers.js';
@@ -53,6 +53,11 @@ describe('arrangement keys', () => {
       expect(arrangementConditions(getGame(id))).toEqual([]);
     }
     expect(arrangementConditions(getGame('forty-thieves'))).toContain('a space takes a King or nothing');
+    // The shift home is a run's move and a card's move home: both must be allowed.
+    const klondike = getGame('klondike');
+    expect(arrangementConditions({ ...klondike, moves: klondike.moves.filter((m) => m !== 't>f') })).toContain(
+      'runs move from pile to pile, and cards home from the tableau',
+    );
     expect(arrangementConditions(testGame({ tableau: { build: { step: -1, suit: 'any', either: true }, spaces: 'kings' } }))).toContain(
       'the tableau builds down by one, without wrap, one way',
     );
@@ -92,6 +97,9 @@ describe('arrangement keys', () => {
     applyAsPlayed(s, shifts[0]!, line);
     const texts = line.map((m) => formatMove(s.rules, m));
     expect(texts).toEqual(['t0>t1', 't0>f2']);
+    // A player asked for the first move of such a line makes the run's move.
+    const fresh = stateOf(shiftPosition());
+    expect(formatMove(fresh.rules, firstAsPlayed(fresh, shifts[0]!))).toBe('t0>t1');
     expect(replay(shiftPosition(), texts).ok).toBe(true);
   });
 

@@ -32,18 +32,20 @@ export const isStockPlay = (rules: Rules, m: number): boolean => moveSrc(m) === 
 export const stockPlaySplit = (m: number): number => moveCount(m) & 255;
 export const stockPlayRedeals = (m: number): boolean => (moveCount(m) & STOCK_PLAY_REDEAL) !== 0;
 
-const SHIFT_HOME = 1 << 15;
+// A shift home's count field: the flag, the pile the run goes to (8 bits) and the run's length (a
+// run covering a card in one deck holds at most 12); bit 31 stays clear, so moves stay >= 0.
+const SHIFT_HOME = 1 << 14;
 /**
  * Moves the run of `count` cards from src's top onto `via`, then the card it covered home to `dst`:
  * one move of a search keyed by arrangement (src/search/arrangements.ts) for what is two in play.
  */
 export const shiftHomeMove = (src: number, dst: number, via: number, count: number): number =>
-  encodeMove(src, dst, SHIFT_HOME | (via << 7) | count);
+  encodeMove(src, dst, SHIFT_HOME | (via << 6) | count);
 export const isShiftHome = (m: number): boolean => (moveCount(m) & SHIFT_HOME) !== 0;
 /** The pile a shift home moves the covering run onto. */
-export const shiftVia = (m: number): number => (moveCount(m) >>> 7) & 255;
+export const shiftVia = (m: number): number => (moveCount(m) >>> 6) & 255;
 /** How many cards a shift home moves across before the card goes home. */
-export const shiftCount = (m: number): number => moveCount(m) & 127;
+export const shiftCount = (m: number): number => moveCount(m) & 63;
 
 // lineInfo bits: the low byte is how many cards a draw turned or dealt (a stock play: the waste's
 // size before it).
@@ -85,8 +87,8 @@ export class CardSet {
   }
 }
 
-/** Where generateMoves puts the home set when its caller wants none. */
-const unusedHome = new CardSet();
+/** Where generateMoves (and searchMoves) put the home set when their caller keeps none. */
+export const scratchHome = new CardSet();
 
 /**
  * Writes the legal moves into `out` from index `at` and returns how many; `home` is set to the
@@ -95,7 +97,7 @@ const unusedHome = new CardSet();
  * (empty ones too) only the first is a source or destination, and moving a whole pile into an
  * empty pile of the same kind (which changes nothing) is left out.
  */
-export function generateMoves(s: State, out: Int32Array, canonical: boolean, at = 0, home: CardSet = unusedHome): number {
+export function generateMoves(s: State, out: Int32Array, canonical: boolean, at = 0, home: CardSet = scratchHome): number {
   const r = s.rules;
   const len = s.len;
   const cards = s.cards;

@@ -300,6 +300,7 @@ export class State {
     return true;
   }
 
+  /** Whether the key is made by arrangement (setArrangementKeyed): the search's moves differ then. */
   get arrangementKeyed(): boolean {
     return this.upToLowest[this.rules.firstTableau] === 1;
   }

@@ -164,18 +164,29 @@ export function stockAsSetConditions(game: Game): string[] {
  * Returns the conditions the rules do not meet.
  */
 export function hostSwapConditions(game: Game): string[] {
+  const t = game.tableau;
+  const unmet = builtRunConditions(game);
+  if (!(t.build.step === -1 && t.build.suit === 'alternate-colour' && !t.build.wrap && !t.build.either))
+    unmet.push('the tableau builds down by one in alternate colour, without wrap');
+  if (!game.moves.includes('t>t')) unmet.push('a run may move from pile to pile');
+  return unmet;
+}
+
+/**
+ * What host swaps and arrangement keys both need: one deck with every card keyed as itself, and a
+ * tableau whose face-up cards are one built run a pile that moves as a unit or in part, with
+ * spaces the player fills with a King or not at all.
+ */
+function builtRunConditions(game: Game): string[] {
   const unmet: string[] = [];
   const t = game.tableau;
   if (game.decks !== 1) unmet.push('one deck');
   if (cardIdentity(game) !== 'card') unmet.push('every card keyed as itself (no two cards the rules cannot tell apart)');
-  if (!(t.build.step === -1 && t.build.suit === 'alternate-colour' && !t.build.wrap && !t.build.either))
-    unmet.push('the tableau builds down by one in alternate colour, without wrap');
   if (t.runs !== 'built') unmet.push('built runs move as a unit');
   if (t.spaces === 'any') unmet.push('a space takes a King or nothing');
   if (t.capacity !== Infinity) unmet.push('tableau piles hold any number of cards');
   if (t.autoFill !== 'none') unmet.push('no space is filled at once');
   if (game.stock.draw !== 'to-waste') unmet.push('the stock is turned onto a waste');
-  if (!game.moves.includes('t>t')) unmet.push('a run may move from pile to pile');
   if (game.opening) unmet.push('every move is allowed from the start (no opening)');
   if (faceUpAtDeal(game).some((k) => k > 1))
     unmet.push('each tableau pile is dealt at most one card face up (so its face-up cards are a built run)');
@@ -200,7 +211,8 @@ export function hostSwapConditions(game: Game): string[] {
  * goes to a free card of its host's type (a King is always lowest), so the class stays: X needs
  * no move. A card c home: if c lies free in X, the same; if a run from k covers it, another card
  * of c's type lies free (Y has c free, the count is the class's), and X moves k's run onto it,
- * then c home (the search's shift home, one move). Each ends in Y+m's class; by induction on a
+ * then c home to the foundation Y sends it to (the search's shift home, one move; one for every
+ * foundation that takes c). Each ends in Y+m's class; by induction on a
  * winning line's moves that change the class, X wins if Y does. So the search drops every move
  * that keeps the class (a run from a card that is not its pile's lowest to the tableau), and adds
  * the shift home: without it the shift would lead to the key it leaves and c's move home would
@@ -211,24 +223,17 @@ export function hostSwapConditions(game: Game): string[] {
  * Conditions: every card keyed as itself, one deck, the tableau builds down by one without wrap,
  * one way, in suit, in alternate colour or in any suit; built runs move as a unit; a space takes
  * a King or nothing, filled by the player; piles hold any number of cards; the stock is turned
- * onto a waste; tableau cards go only home or to the tableau; no opening; each pile is dealt at
- * most one card face up. Returns the conditions the rules do not meet.
+ * onto a waste; runs move from pile to pile and cards home from the tableau, and tableau cards go
+ * nowhere else; no opening; each pile is dealt at most one card face up. Returns the conditions
+ * the rules do not meet.
  */
 export function arrangementConditions(game: Game): string[] {
-  const unmet: string[] = [];
   const t = game.tableau;
-  if (game.decks !== 1) unmet.push('one deck');
-  if (cardIdentity(game) !== 'card') unmet.push('every card keyed as itself (no two cards the rules cannot tell apart)');
+  const unmet = builtRunConditions(game);
   if (!(t.build.step === -1 && !t.build.wrap && !t.build.either)) unmet.push('the tableau builds down by one, without wrap, one way');
-  if (t.runs !== 'built') unmet.push('built runs move as a unit');
-  if (t.spaces === 'any') unmet.push('a space takes a King or nothing');
-  if (t.capacity !== Infinity) unmet.push('tableau piles hold any number of cards');
-  if (t.autoFill !== 'none') unmet.push('no space is filled at once');
-  if (game.stock.draw !== 'to-waste') unmet.push('the stock is turned onto a waste');
+  if (!game.moves.includes('t>t') || !game.moves.includes('t>f'))
+    unmet.push('runs move from pile to pile, and cards home from the tableau');
   if (game.moves.some((m) => m[0] === 't' && m[2] !== 'f' && m[2] !== 't')) unmet.push('tableau cards go only home or to the tableau');
-  if (game.opening) unmet.push('every move is allowed from the start (no opening)');
-  if (faceUpAtDeal(game).some((k) => k > 1))
-    unmet.push('each tableau pile is dealt at most one card face up (so its face-up cards are a built run)');
   return unmet;
 }
 

@@ -134,7 +134,9 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   });
   const profile = searchProfile(state.rules);
   const exact: DepthFirstPass = { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...orderNoise };
-  if (profile.exactFirst && choices.exactFirst > 0) plan.push({ kind: 'single', share: choices.exactFirst, pass: exact });
+  // A position typed in that arrangement keys cannot take is searched with exact keys, and as such.
+  if (profile.exactFirst && state.arrangementKeyed && choices.exactFirst > 0)
+    plan.push({ kind: 'single', share: choices.exactFirst, pass: exact });
   if (profile.bestFirst) {
     const restartsFirst = profile.restartsBeforeBestFirst ? choices.restartsFirst : 0;
     if (restartsFirst > 0) plan.push(restartStage(restartsFirst));

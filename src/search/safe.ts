@@ -1,16 +1,13 @@
 // Moves the search makes at once, without trying the alternatives, and moves it never makes,
 // because a proof shows that doing so never loses a win: only where the compiled rules meet the
 // proof's conditions (src/search/dominance.ts).
-import { CardSet, drawMove, generateMoves, moveDst, moveSrc, redealMove } from '../engine/moves.js';
+import { type CardSet, drawMove, generateMoves, moveDst, moveSrc, redealMove, scratchHome } from '../engine/moves.js';
 import { KIND_F } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { arrangementMoves } from './arrangements.js';
 import { isDeadlocked } from './deadlock.js';
 import { hostSwapMoves } from './hostswaps.js';
 import { generateStockPlays } from './stockplays.js';
-
-/** The home set searchMoves fills when its caller keeps none. */
-const scratchHome = new CardSet();
 
 /** Per suit, the height every one of its foundations has reached (0 until all are begun). */
 const reached = new Int32Array(4);
