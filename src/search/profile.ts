@@ -10,10 +10,6 @@
 //   slots (Double Aces and Kings): the restarts win those deals at once, which otherwise wait for
 //   a long best-first round; where the tableau builds (Mamy Susan) every round first won more of
 //   the hard deals (19 against 17 of 48).
-// - An exact pass first, cut at a share of the limits, where arrangement keys hold (Klondike):
-//   keyed so, the exact pass decides most of what the rounds leave (seeds 0..69 and 30 deals
-//   unknown at 10 s, at 3M positions: 72 of 100 decided without it, 76, 78, 81 with shares 0.3,
-//   0.5, 0.8, 82 with the exact pass alone, which loses the rounds' quick wins elsewhere).
 // - Stock plays (stockplays.ts) only where the stock is redealt: there they decided more deals
 //   in fewer positions; where one card is turned and never redealt, every card of a long stock is
 //   a move of its own, and they decided as many or fewer in two to seventy times the time.
@@ -22,8 +18,6 @@ import { stockPlayConditions } from './dominance.js';
 import type { Rules } from '../engine/rules.js';
 
 export interface SearchProfile {
-  /** Whether an exact pass, cut at a share of the limits, comes before every other stage. */
-  exactFirst: boolean;
   /** Whether the search begins with best-first rounds (src/search/bestfirst.ts). */
   bestFirst: boolean;
   /** Whether a few restarts of the depth-first passes come before those rounds. */
@@ -32,11 +26,7 @@ export interface SearchProfile {
 
 export function searchProfile(rules: Rules): SearchProfile {
   const bestFirst = rules.hasWaste && !rules.autoFillFromStock;
-  return {
-    exactFirst: rules.arrangements,
-    bestFirst,
-    restartsBeforeBestFirst: bestFirst && rules.capacity[rules.firstTableau] === 1,
-  };
+  return { bestFirst, restartsBeforeBestFirst: bestFirst && rules.capacity[rules.firstTableau] === 1 };
 }
 
 /** Whether the search takes stock plays: where their proof holds (stockPlayConditions) and the stock is redealt. */
