@@ -16,9 +16,9 @@ export function searchState(position: Position): State {
  * A position and its suit images are won or lost together (src/engine/symmetry.ts): one key for
  * all, where neither host swaps nor arrangement keys are on. Mamy Susan, measured: seed 28 won in
  * 51 s with it, unknown at 120 s without; of 12 deals unknown at 10 s, 1 won with it, none
- * without; at 19 % fewer positions a second. Where one card is turned at a time and the waste is
- * redealt without limit, positions that differ only in where the stock ends and the waste begins
- * are one (State.setStockAsSet); where a pile's face-up cards above its lowest are a built run,
+ * without; at 19 % fewer positions a second. Where the waste is redealt without limit, positions
+ * that differ only in where the stock ends and the waste begins are one where draws from an empty
+ * waste reach both (State.setStockAsSet); where a pile's face-up cards above its lowest are a built run,
  * positions that differ only in where those cards lie (State.setArrangementKeyed).
  */
 export function useSearchKeys(state: State): void {

@@ -16,6 +16,7 @@ import {
   safeHomeConditions,
   safeHomeFromWasteConditions,
   safeHomeLags,
+  looseSafeHomeLags,
 } from '../src/search/dominance.js';
 import { dealGame } from '../src/deal.js';
 import { readGameFile } from '../src/games/read.js';
@@ -28,6 +29,8 @@ import type { Position } from '../src/position.js';
 import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
 import { mulberry32, stateOf, testGame } from './support/helpers.js';
 import { isDeadlocked } from '../src/search/deadlock.js';
+import { NEW, SearchContext } from '../src/search/context.js';
+import { FOUND } from '../src/search/table.js';
 
 /** The cards of suit `s` from rank `from` to rank `to`, as a foundation holds them. */
 const cardsOfSuit = (s: string, from: number, to: number): string[] =>
@@ -147,10 +150,10 @@ describe('the safe move home and the waste', () => {
   });
 
   it('never takes back a card that would be safe to move home, and takes back one that would not', () => {
-    // Clubs, hearts and spades at 5, diamonds at 3: 5H waits for the black suits at 4 and the
-    // diamonds at 3, so it stays home; 5C and 5S wait for both red suits at 4 and may come back
-    // onto 6D. (Neither 6 may go home at once: they wait for the diamonds at 5.)
-    const home = [suit('C', 5), suit('D', 3), suit('H', 5), suit('S', 5)];
+    // Clubs, hearts and spades at 5, diamonds at 2: 5H passes the looser test (the black suits at
+    // 3, the diamonds at 2), not the other (the diamonds at 3), so it stays home; 5C and 5S wait
+    // for both red suits at 3 and may come back onto 6D. (Neither 6 may go home at once.)
+    const home = [suit('C', 5), suit('D', 2), suit('H', 5), suit('S', 5)];
     const rest = (x: string, from: number): string[] => suit(x, 13).slice(from);
     const position = readPosition(
       JSON.stringify({
@@ -158,7 +161,7 @@ describe('the safe move home and the waste', () => {
         foundations: home,
         tableau: [['6D'], ['6S'], rest('C', 5), rest('H', 5), rest('S', 6), [], []],
         reserves: [],
-        stock: rest('D', 3).filter((c) => c !== '6D'),
+        stock: rest('D', 2).filter((c) => c !== '6D'),
         waste: [],
         faceDown: [0, 0, 0, 0, 0, 0, 0],
         redeals: 0,
@@ -182,6 +185,12 @@ describe('the safe move home and the waste', () => {
     expect([...safeHomeLags(getGame('klondike')).subarray(8, 12)]).toEqual([1, 2, 1, 1]);
     expect([...safeHomeLags(getGame('klondike:no-take-backs')).subarray(8, 12)]).toEqual([1, 0, 1, 1]);
     expect([...safeHomeLags(getGame('forty-thieves')).subarray(12, 16)]).toEqual([0, 0, 0, 1]);
+    // The looser test where one deck builds in alternate colour: hearts wait for the black suits
+    // two down and the diamonds three, with take-backs or without; none for two decks or in suit.
+    expect([...looseSafeHomeLags(getGame('klondike'))!.subarray(8, 12)]).toEqual([2, 3, 1, 2]);
+    expect([...looseSafeHomeLags(getGame('klondike:no-take-backs'))!.subarray(8, 12)]).toEqual([2, 3, 1, 2]);
+    expect(looseSafeHomeLags(getGame('forty-thieves'))).toBeNull();
+    expect(looseSafeHomeLags(getGame('double-dot'))).toBeNull();
   });
 });
 
@@ -417,6 +426,94 @@ describe('the stock keyed as a set', () => {
     for (const inWaste of [0, 1, 2, 3])
       expect(exhaustive(hearts('klondike:draw-1', inWaste), 10_000)).toMatchObject({ won: true, capped: false });
   });
+
+  it('three at a time: a waste size that draws from the start of the stock reach is keyed as the start, any other apart', () => {
+    const key = (inWaste: number): string => {
+      const s = searchState(hearts('klondike', inWaste));
+      return `${s.keyLo}:${s.keyHi}`;
+    };
+    // Turned three at a time, 6H 5H 7H: from an empty waste the draws reach 3 cards (the stock drawn out).
+    expect(key(3)).toBe(key(0));
+    expect(new Set([key(0), key(1), key(2)]).size).toBe(3);
+    for (const inWaste of [0, 1, 2, 3]) {
+      const position = hearts('klondike:no-take-backs', inWaste);
+      expectSolverAgrees(solver, position.game, position, exhaustive(position, 10_000).won ? 'won' : 'lost');
+    }
+  });
+
+  it('three at a time: a position entered with a size its draws do not reach from the start takes the sizes they do reach as entered, no other', () => {
+    const random = mulberry32(0x5e78);
+    let checked = 0;
+    for (let i = 0; i < 40 && checked < 10; i++) {
+      const dealt = playedOut(getGame('klondike'), 4000 + i, 60, 0.5, random);
+      const sequence = [...dealt.waste, ...[...dealt.stock].reverse()];
+      if (sequence.length < 8) continue;
+      const resplit = (p: Position, at: number): Position => ({ ...p, waste: sequence.slice(0, at), stock: sequence.slice(at).reverse() });
+      const state = searchState(resplit(dealt, 1));
+      const moves = new Int32Array(MAX_MOVES);
+      const n = searchMoves(state, moves, 0);
+      // A move that leaves the stock and the waste as they are.
+      const m = Array.from(moves.subarray(0, n)).find((x) => moveSrc(x) !== state.rules.stock && moveSrc(x) !== state.rules.waste);
+      if (m === undefined) continue;
+      const ctx = new SearchContext(16);
+      ctx.start(state, { maxNodes: 0, timeLimitMs: 0 });
+      ctx.beginPass(state, Infinity, Infinity);
+      expect(ctx.enter(state, m)).toBe(NEW);
+      const after = state.toPosition();
+      const entered = (at: number): boolean => {
+        const s = searchState(resplit(after, at));
+        return ctx.table.insert(s.keyLo, s.keyHi) === FOUND;
+      };
+      for (let at = 0; at <= sequence.length; at++) {
+        const reached = at === 1 || (at > 1 && at % 3 === 1) || at % 3 === 0 || at === sequence.length;
+        expect(entered(at), `waste of ${at} after a waste of 1`).toBe(reached);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it('three at a time, redealt without limit: sizes the draws reach from the start won or lost together, and each size wins where a size its draws reach wins', () => {
+    const game = getGame('klondike');
+    const random = mulberry32(0x5e77);
+    const tally = { won: 0, lost: 0, open: 0, reached: 0 };
+    for (let i = 0; i < 240; i++) {
+      const position =
+        i % 3 === 0
+          ? endgame(game, i, 3 + Math.floor(random() * 10), random)
+          : playedOut(game, 3000 + i, 200 + Math.floor(random() * 300), 0.7, random);
+      const sequence = [...position.waste, ...[...position.stock].reverse()];
+      if (sequence.length < 4) continue;
+      const splits = Array.from({ length: sequence.length + 1 }, (_, k) => k);
+      const open = (k: number): boolean => k % 3 === 0 || k === sequence.length;
+      const pick = (ks: number[]): number => ks[Math.floor(random() * ks.length)]!;
+      const resplit = (at: number): Position => ({ ...position, waste: sequence.slice(0, at), stock: sequence.slice(at).reverse() });
+      const answer = (at: number): boolean | null => {
+        const plain = exhaustive(resplit(at), CAP);
+        return plain.capped ? null : plain.won;
+      };
+      // Two sizes the draws reach from the start of the stock.
+      const a = answer(pick(splits.filter(open)));
+      const b = answer(pick(splits.filter(open)));
+      if (a !== null && b !== null) {
+        expect(b).toBe(a);
+        tally.open++;
+      }
+      // A size they do not reach, and one its own draws reach.
+      const w = pick(splits.filter((k) => !open(k)));
+      const here = answer(w);
+      const there = answer(pick(splits.filter((k) => (k > w && k % 3 === w % 3) || open(k))));
+      if (here === null || there === null) continue;
+      if (there) expect(here).toBe(true);
+      tally.reached++;
+      tally[here ? 'won' : 'lost']++;
+    }
+    console.log(`draw 3, the stock split elsewhere: ${tally.won} won, ${tally.lost} lost, ${tally.open} open, ${tally.reached} reached`);
+    expect(tally.won).toBeGreaterThanOrEqual(20);
+    expect(tally.lost).toBeGreaterThanOrEqual(4);
+    expect(tally.open).toBeGreaterThanOrEqual(10);
+    expect(tally.reached).toBeGreaterThanOrEqual(10);
+  }, 120_000);
 
   it('one card at a time, redealt without limit: positions that differ only in where the stock ends are won or lost together', () => {
     const game = getGame('klondike:draw-1');

@@ -178,14 +178,15 @@ describe('stock plays', () => {
 });
 
 describe('the stock keyed as a set', () => {
-  it('is derived: one card at a time, the waste redealt without limit, one deck', () => {
+  it('is derived: the waste redealt without limit, one deck', () => {
     expect(stockAsSetConditions(getGame('klondike:draw-1'))).toEqual([]);
-    expect(stockAsSetConditions(getGame('klondike'))).toEqual(['the stock is turned one card at a time']);
+    expect(stockAsSetConditions(getGame('klondike'))).toEqual([]);
     expect(stockAsSetConditions(getGame('klondike:three-passes'))).toContain('the waste is redealt without limit');
     expect(stockAsSetConditions(getGame('forty-thieves'))).toContain('one deck (which cards are left says their order)');
     expect(stockAsSetConditions(getGame('signora'))).toContain('no space is filled at once (from the waste or the stock)');
     expect(prunings(getGame('klondike:draw-1')).join(' ')).toContain('where the stock ends and the waste begins');
-    expect(prunings(getGame('klondike')).join(' ')).not.toContain('where the stock ends and the waste begins');
+    expect(prunings(getGame('klondike')).join(' ')).toContain('where the stock ends and the waste begins');
+    expect(prunings(getGame('klondike:three-passes')).join(' ')).not.toContain('where the stock ends and the waste begins');
   });
 
   it('keys alike what differs only in where the stock ends, apart what differs in cards, as from scratch', () => {
@@ -229,11 +230,20 @@ describe('the stock keyed as a set', () => {
     const start = `${searched.keyLo}:${searched.keyHi}`;
     applyMove(searched, drawMove(searched.rules));
     expect(`${searched.keyLo}:${searched.keyHi}`).toBe(start);
-    // Without the conditions (three cards at a time) the key stays the player's.
-    const three = stateOf(dealGame(getGame('klondike'), 3));
+    // Three at a time: draws from an empty waste keep the key; from a waste of two they do not.
+    const dealt = dealGame(getGame('klondike'), 3);
+    const three = stateOf(dealt);
     three.setStockAsSet(true);
-    const before = `${three.keyLo}:${three.keyHi}`;
+    const start3 = `${three.keyLo}:${three.keyHi}`;
     applyMove(three, drawMove(three.rules));
-    expect(`${three.keyLo}:${three.keyHi}`).not.toBe(before);
+    expect(`${three.keyLo}:${three.keyHi}`).toBe(start3);
+    const sequence = [...dealt.waste, ...[...dealt.stock].reverse()];
+    const two = stateOf({ ...dealt, waste: sequence.slice(0, 2), stock: sequence.slice(2).reverse() });
+    two.setStockAsSet(true);
+    const before = `${two.keyLo}:${two.keyHi}`;
+    expect(before).not.toBe(start3);
+    applyMove(two, drawMove(two.rules));
+    expect(`${two.keyLo}:${two.keyHi}`).not.toBe(before);
+    expect([two.keyLo, two.keyHi]).toEqual(two.keyFromScratch());
   });
 });

@@ -12,6 +12,7 @@ import {
   safeHomeFromWasteConditions,
   stockAsSetConditions,
   safeHomeLags,
+  looseSafeHomeLags,
 } from '../search/dominance.js';
 import { takesStockPlays } from '../search/profile.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';
@@ -119,6 +120,8 @@ export interface Rules {
   safeHome: boolean;
   /** Which suits' foundations that move waits for, and how far (safeHomeLags). */
   safeHomeLags: Uint8Array;
+  /** A second test that also makes a card safe, where the rules allow it (looseSafeHomeLags), or null. */
+  looseSafeHomeLags: Uint8Array | null;
   /** Whether that move may also take a card from the waste (safeHomeFromWasteConditions). */
   safeHomeFromWaste: boolean;
   /** Host swaps of src/search/hostswaps.ts: on where their proof's conditions hold (src/search/dominance.ts). */
@@ -280,6 +283,7 @@ export function compileRules(game: Game): Rules {
     dealtHome: game.foundations.reduce((n, g) => n + g.firstCards.length, 0),
     safeHome: safeHomeConditions(game).length === 0,
     safeHomeLags: safeHomeLags(game),
+    looseSafeHomeLags: looseSafeHomeLags(game),
     safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
     hostSwaps: hostSwapConditions(game).length === 0,
     arrangements: arrangementConditions(game).length === 0,

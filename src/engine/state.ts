@@ -240,12 +240,37 @@ export class State {
    */
   get keyLo(): number {
     if (this.unsettled) this.combineImages();
-    return this.kLo;
+    return this.stockSet ? (this.kLo ^ this.zobrist.splitLo[this.splitKeyed()]!) >>> 0 : this.kLo;
   }
 
   get keyHi(): number {
     if (this.unsettled) this.combineImages();
-    return this.kHi;
+    return this.stockSet ? (this.kHi ^ this.zobrist.splitHi[this.splitKeyed()]!) >>> 0 : this.kHi;
+  }
+
+  /** Whether the key holds the stock as a set with a split no redeal and draws reach (splitKeyed). */
+  get splitKeyedApart(): boolean {
+    return this.stockSet && this.zobrist.splitLo[this.splitKeyed()] !== 0;
+  }
+
+  /** With the stock keyed as a set, the key this position would have with a waste of `w` cards. */
+  keyAtSplitLo(w: number): number {
+    if (this.unsettled) this.combineImages();
+    return (this.kLo ^ this.zobrist.splitLo[w === this.len[this.rules.waste]! + this.len[this.rules.stock]! ? 0 : w]!) >>> 0;
+  }
+
+  keyAtSplitHi(w: number): number {
+    if (this.unsettled) this.combineImages();
+    return (this.kHi ^ this.zobrist.splitHi[w === this.len[this.rules.waste]! + this.len[this.rules.stock]! ? 0 : w]!) >>> 0;
+  }
+
+  /**
+   * With the stock keyed as a set, the waste's size where it tells positions apart: 0 where a
+   * redeal and draws reach it (the stock drawn out, or a multiple of the draw), else the size.
+   */
+  private splitKeyed(): number {
+    const w = this.len[this.rules.waste]!;
+    return this.len[this.rules.stock] === 0 ? 0 : w;
   }
 
   /**
@@ -397,7 +422,8 @@ export class State {
     const lo = this.kLo;
     const hi = this.kHi;
     this.hashPiles(false);
-    const fresh: [number, number] = [this.kLo, this.kHi];
+    const split = this.stockSet ? this.splitKeyed() : 0;
+    const fresh: [number, number] = [(this.kLo ^ this.zobrist.splitLo[split]!) >>> 0, (this.kHi ^ this.zobrist.splitHi[split]!) >>> 0];
     this.kLo = lo;
     this.kHi = hi;
     return fresh;

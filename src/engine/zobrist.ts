@@ -21,6 +21,12 @@ export interface Zobrist {
   /** Keys for the redeals made, by count (0 for none), where the rules limit them. */
   redealLo: Uint32Array;
   redealHi: Uint32Array;
+  /**
+   * Keys for the waste's size where the stock is keyed as a set and several cards are turned at a
+   * time (State.setStockAsSet): 0 for the sizes a redeal and draws reach, a multiple of the draw.
+   */
+  splitLo: Uint32Array;
+  splitHi: Uint32Array;
   /** Class of each pile when tableau piles are interchangeable, and when they are told apart. */
   sharedClass: Uint8Array;
   ownClass: Uint8Array;
@@ -91,5 +97,17 @@ export function makeZobrist(rules: Rules): Zobrist {
       redealHi[i] = rng.next() >>> 0;
     }
   }
-  return { lo, hi, stride, identities: rules.identities, baseLo, baseHi, downLo, downHi, redealLo, redealHi, sharedClass, ownClass };
+  const splitLo = new Uint32Array(stride + 1);
+  const splitHi = new Uint32Array(stride + 1);
+  if (rules.stockAsSet && rules.drawCount > 1) {
+    for (let i = 1; i <= stride; i++) {
+      if (i % rules.drawCount === 0) continue;
+      splitLo[i] = rng.next() >>> 0;
+      splitHi[i] = rng.next() >>> 0;
+    }
+  }
+  return {
+    ...{ lo, hi, stride, identities: rules.identities, baseLo, baseHi, downLo, downHi, redealLo, redealHi, splitLo, splitHi },
+    ...{ sharedClass, ownClass },
+  };
 }

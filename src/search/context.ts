@@ -124,6 +124,20 @@ export class SearchContext {
       this.refusedInPass = true;
       return REFUSED;
     }
+    if (state.splitKeyedApart) this.enterReachedSplits(state);
     return NEW;
+  }
+
+  /**
+   * Puts in the table the keys of the same position with the splits its draws reach (the larger
+   * ones of its own, and with the stock drawn out the open ones): their moves are among this
+   * one's (stockAsSetConditions in dominance.ts), so they need not be entered.
+   */
+  private enterReachedSplits(state: State): void {
+    const r = state.rules;
+    const total = state.len[r.waste]! + state.len[r.stock]!;
+    for (let w = state.len[r.waste]! + r.drawCount; w < total; w += r.drawCount)
+      this.table.insert(state.keyAtSplitLo(w), state.keyAtSplitHi(w));
+    this.table.insert(state.keyAtSplitLo(total), state.keyAtSplitHi(total));
   }
 }

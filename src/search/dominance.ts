@@ -72,6 +72,42 @@ export function safeHomeLags(game: Game): Uint8Array {
 }
 
 /**
+ * A looser safe move home where one deck's tableau builds down by one in alternate colour (Keller's
+ * rule, as Solvitaire uses it): a card c of rank r and colour k whose suit is home to r - 1 may go
+ * home at once when both suits of the other colour are home to r - 2 and the other suit of k to
+ * r - 3, with or without take-backs. Proof: let D be c, the cards of c's suit and of the other
+ * colour up to r - 1, and of the other suit of k up to r - 2. Every card that could be built on
+ * a card of D is in D (a card of rank j of colour k hosts the other colour's j - 1, which hosts
+ * k's j - 2), and D holds every card below its cards in their suits. All of D is home but c, the
+ * other colour's r - 1 cards and the other suit's r - 2 (the *free* cards), and each free card
+ * that is not home is its foundation's next card. Take any winning line L from the position P,
+ * and from P with c home play L' as follows, keeping every card of D home but the free cards not
+ * *parked*, which lie where L has them. A move of a card not in D: the same, less the cards of D
+ * home here that L moved with it (a shorter built run is a built run); it lands on the same
+ * card, which is not in D (only cards of D are built on them) and tops its pile here (only cards
+ * of D lie above it in L), or on an empty pile (this tableau holds no card L's does not), or home
+ * on the same height (L has every card of D in that suit home, the card being above them). A
+ * move of a card of D that is home here, to anywhere: none. A move that puts a free card, not
+ * parked, onto a card of D: the free cards on it (only those lie on it here) go home, then it,
+ * each its foundation's next card, and are parked. Any other move of a free card not parked: the
+ * same (from the waste, as safeHomeFromWasteConditions has it). L wins, so L' does: it has home
+ * every card L has. L' never moves c, so the same proof keeps c home once it is there where it
+ * would pass this test on the tableau (no take-back of it is searched). Conditions:
+ * safeHomeConditions, one deck, the tableau built down by one in alternate colour without wrap.
+ * Returns the lags (as safeHomeLags has them: suit t home to r - lag), or null where the
+ * conditions do not hold.
+ */
+export function looseSafeHomeLags(game: Game): Uint8Array | null {
+  const t = game.tableau.build;
+  const alternate = t.step === -1 && t.suit === 'alternate-colour' && !t.wrap && !t.either;
+  if (!alternate || game.decks !== 1 || cardIdentity(game) !== 'card' || safeHomeConditions(game).length) return null;
+  const red = (suit: number): boolean => suit === 1 || suit === 2;
+  const lags = new Uint8Array(16);
+  for (let s = 0; s < 4; s++) for (let u = 0; u < 4; u++) lags[s * 4 + u] = s === u ? 1 : red(s) !== red(u) ? 2 : 3;
+  return lags;
+}
+
+/**
  * The safe move home of a waste card, where safeHomeConditions hold: dropping the card's draws
  * from a line shifts the cards turned together after the next redeal where several are turned
  * at a time, so it needs one card at a time, or no redeal. Returns the conditions not met.
@@ -109,22 +145,34 @@ export function stockPlayConditions(game: Game): string[] {
 
 /**
  * The stock keyed as a set (State.setStockAsSet): a search's key leaves out where the stock
- * ends and the waste begins. Cards leave the stock and the waste only, in the order of the deal,
- * so the cards in them, read from the waste's bottom to the stock's bottom, are always the same
- * sequence less the cards played; with one deck, which cards are left says the sequence. Where
- * one card is turned at a time and the waste is redealt without limit, the search's stock plays
- * (stockPlayConditions) reach every card of the sequence from any split, and playing a card
- * leaves the cards before it in the waste and those after it in the stock, whatever the split
- * was (the waste's top, played by an ordinary move, is the same play). Every other move leaves
- * the sequence and the split alone. So two positions that differ only in the split have the same
- * moves to positions that again differ only in the split: they are won or lost together, and a
- * search may take one for the other. Redeals made are not counted where they are unlimited. The
- * safe move may pick a different move in each (the waste's top differs), which keeps each one's
- * value. Returns the conditions the rules do not meet.
+ * ends and the waste begins, but for a waste size that redeals and draws cannot reach from an
+ * empty waste. Cards leave the stock and the waste only, in the order of the deal, so the cards
+ * in them, read from the waste's bottom to the stock's bottom, are always the same sequence less
+ * the cards played; with one deck, which cards are left says the sequence. With d cards turned at
+ * a time and the waste redealt without limit, call a split (the waste's size w) *open* when draws
+ * from an empty waste reach it: w a multiple of d, or the stock drawn out. From any split the
+ * search's stock plays (stockPlayConditions) reach the open splits but an empty waste (drawn out,
+ * redealt, drawn on) and the splits its own draws reach; from an open split those are open ones,
+ * so positions whose splits are open have the same stock plays. Playing a card leaves the cards
+ * before it in the waste and those after it in the stock, whatever the split was (the waste's
+ * top, played by an ordinary move, is the same play). Every other move leaves the sequence and the
+ * split alone. So two positions that differ only in which open split they have (with one card at
+ * a time every split is open) have the same moves to positions that again differ only so: they
+ * are won or lost together, and a search may take one for the other; a split that is not open is
+ * keyed as it is. Redeals made are not counted where they are unlimited. The safe move may pick a
+ * different move in each (the waste's top differs), which keeps each one's value.
+ * A split that is not open, w, reaches by draws the splits w + d, w + 2d, ... and the open ones,
+ * so a position Z with it can do all that the same position Y with those can: a stock play of Y
+ * or its waste's top is a stock play of Z to the same position, and every other move of Y is
+ * Z's, to positions that again differ so. Where several cards are turned at a time the safe move
+ * takes no waste card (safeHomeFromWasteConditions), so Y and Z have the same safe move or none,
+ * and every search move of Y is matched by one of Z. A search that has entered Z may then take Y
+ * as entered (SearchContext puts Y's keys in the table): Z is a step nearer a win than Y or as
+ * near, so the first entered position nearest a win still has a successor nearer, as in a search
+ * without it. Returns the conditions the rules do not meet.
  */
 export function stockAsSetConditions(game: Game): string[] {
   const unmet = stockPlayConditions(game);
-  if (game.stock.drawCount !== 1) unmet.push('the stock is turned one card at a time');
   if (game.stock.redeals !== Infinity) unmet.push('the waste is redealt without limit');
   if (game.decks !== 1) unmet.push('one deck (which cards are left says their order)');
   return unmet;

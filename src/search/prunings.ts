@@ -5,6 +5,7 @@ import {
   arrangementConditions,
   deadlockConditions,
   hostSwapConditions,
+  looseSafeHomeLags,
   safeHomeConditions,
   safeHomeFromWasteConditions,
   stockAsSetConditions,
@@ -24,13 +25,13 @@ export function prunings(game: Game): string[] {
       : []),
     ...(safeHomeConditions(game).length === 0
       ? [
-          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back`,
+          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${looseSafeHomeLags(game) ? ", or the other colour's cards up to two ranks below it and its colour's up to three" : ''}${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back`,
         ]
       : []),
     ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
     ...(stockAsSetConditions(game).length === 0
       ? [
-          'positions that differ only in where the stock ends and the waste begins taken for one (one card turned at a time, redealt without limit)',
+          "positions that differ only in where the stock ends and the waste begins taken for one where draws from the stock's start reach both, and for one that reaches the other by draws (redealt without limit)",
         ]
       : []),
     ...(arrangementConditions(game).length === 0

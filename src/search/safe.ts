@@ -27,15 +27,24 @@ function measureReached(s: State): void {
   for (let suit = 0; suit < 4; suit++) if (begun[suit]! < decks) reached[suit] = 0;
 }
 
-/** Whether every card that could be built on `card`, and its suit's lower cards, are home. */
-function safe(s: State, card: number): boolean {
+/** Whether every suit t is home to the card's rank less `lags`' lag for (its suit, t). */
+function meets(lags: Uint8Array, card: number): boolean {
   const rank = (card >> 2) + 1;
-  const lags = (card & 3) * 4;
+  const at = (card & 3) * 4;
   for (let t = 0; t < 4; t++) {
-    const lag = s.rules.safeHomeLags[lags + t]!;
+    const lag = lags[at + t]!;
     if (lag > 0 && reached[t]! < rank - lag) return false;
   }
   return true;
+}
+
+/**
+ * Whether every card that could be built on `card`, and its suit's lower cards, are home; or,
+ * where the rules allow the looser test, it holds (dominance.ts).
+ */
+function safe(s: State, card: number): boolean {
+  const loose = s.rules.looseSafeHomeLags;
+  return meets(s.rules.safeHomeLags, card) || (loose !== null && meets(loose, card));
 }
 
 /**
@@ -82,9 +91,9 @@ function dropSafeTakeBacks(s: State, moves: Int32Array, at: number, n: number): 
  */
 export function searchMoves(s: State, moves: Int32Array, at: number, home: CardSet = scratchHome): number {
   const r = s.rules;
-  // A dead position's successors are dead too, so a test every other move finds each dead line
-  // one move later at most, for half the cost.
-  if (r.deadlocks && (s.depth & 1) === 0 && isDeadlocked(s)) return 0;
+  // A dead position's successors are dead too, so a test every eighth move finds each dead line
+  // seven moves later at most, for an eighth of the cost (docs/tuning.md).
+  if (r.deadlocks && (s.depth & 7) === 0 && isDeadlocked(s)) return 0;
   let n = generateMoves(s, moves, true, at, home);
   if (r.stockPlays) {
     // The draw or the redeal, where there is one, is the last move generated.
