@@ -174,6 +174,37 @@ describe('the safe move home and the waste', () => {
     expect(takeBacks.map((m) => formatMove(state.rules, m)).sort()).toEqual(['f0>t0', 'f3>t0']);
   });
 
+  it('lays no safe card from the waste on the tableau where it can go home from there, and lays one that is not safe', () => {
+    // Draw 3: 5H on the waste, hearts and both black suits at 4. With the diamonds at 2 it passes
+    // the looser test (no safe move from this waste is made at once, but 5H onto 6S is left out);
+    // at the Ace it does not, and both its moves are searched.
+    const movesOf = (diamonds: number): string[] => {
+      const home = [suit('C', 4), suit('D', diamonds), suit('H', 4), suit('S', 4)];
+      const used = new Set([...home.flat(), '5H', '9D', '6S']);
+      // 6C (the other card 5H may lie on) in the stock, the rest face down under their tops.
+      const rest = ['C', 'D', 'H', 'S'].flatMap((x) => suit(x, 13)).filter((c) => !used.has(c) && c !== '6C');
+      const piles = [0, 1, 2, 3, 4, 5].map((i) => rest.slice(10).filter((_, k) => k % 6 === i));
+      const position = readPosition(
+        JSON.stringify({
+          game: 'klondike',
+          foundations: home,
+          tableau: [['6S'], ...piles],
+          reserves: [],
+          stock: ['6C', ...rest.slice(0, 10)],
+          waste: ['9D', '5H'],
+          faceDown: [0, ...piles.map((p) => p.length - 1)],
+          redeals: 0,
+        }),
+      );
+      const state = stateOf(position);
+      const moves = new Int32Array(MAX_MOVES);
+      const n = searchMoves(state, moves, 0);
+      return [...moves.subarray(0, n)].filter((m) => moveSrc(m) === state.rules.waste).map((m) => formatMove(state.rules, m));
+    };
+    expect(movesOf(2).sort()).toEqual(['w>f2']);
+    expect(movesOf(1).sort()).toEqual(['w>f2', 'w>t0']);
+  });
+
   it('is derived: from the waste only where one card is turned at a time or there is no redeal; which suits it waits for', () => {
     expect(safeHomeConditions(getGame('klondike'))).toEqual([]);
     expect(safeHomeFromWasteConditions(getGame('klondike'))).toHaveLength(1);

@@ -25,7 +25,7 @@ export function prunings(game: Game): string[] {
       : []),
     ...(safeHomeConditions(game).length === 0
       ? [
-          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${looseSafeHomeLags(game) ? ", or the other colour's cards up to two ranks below it and its colour's up to three" : ''}${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back`,
+          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${looseSafeHomeLags(game) ? ", or the other colour's cards up to two ranks below it and its colour's up to three" : ''}${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back nor laid from the waste on the tableau`,
         ]
       : []),
     ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),

@@ -1,13 +1,23 @@
 // Moves the search makes at once, without trying the alternatives, and moves it never makes,
 // because a proof shows that doing so never loses a win: only where the compiled rules meet the
 // proof's conditions (src/search/dominance.ts).
-import { type CardSet, drawMove, generateMoves, moveDst, moveSrc, redealMove, scratchHome } from '../engine/moves.js';
-import { KIND_F } from '../engine/rules.js';
+import {
+  type CardSet,
+  drawMove,
+  foundationAccepts,
+  generateMoves,
+  isStockPlay,
+  moveDst,
+  moveSrc,
+  redealMove,
+  scratchHome,
+} from '../engine/moves.js';
+import { KIND_F, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { arrangementMoves } from './arrangements.js';
 import { isDeadlocked } from './deadlock.js';
 import { hostSwapMoves } from './hostswaps.js';
-import { generateStockPlays } from './stockplays.js';
+import { generateStockPlays, stockPlayCard } from './stockplays.js';
 
 /** Per suit, the height every one of its foundations has reached (0 until all are begun). */
 const reached = new Int32Array(4);
@@ -67,27 +77,42 @@ function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): numbe
 
 /**
  * Drops the moves that take a safe card off its foundation (the position is then the one its
- * safe move home leads to, and the proof in dominance.ts wins from there without moving it);
- * returns how many moves are left. Reads `reached`.
+ * safe move home leads to, and the proof in dominance.ts wins from there without moving it), and
+ * those that lay a safe card from the waste or the stock on the tableau where it could go home
+ * from there instead: the position that leads to is the one laying it leads to with the card
+ * then gone home from the tableau, a safe move, so it wins wherever the other does. Returns how
+ * many moves are left. Reads `reached`.
  */
-function dropSafeTakeBacks(s: State, moves: Int32Array, at: number, n: number): number {
+function dropDominated(s: State, moves: Int32Array, at: number, n: number): number {
   const r = s.rules;
+  const wasteHome = r.canMove[KIND_W * 5 + KIND_F] === 1;
   let kept = at;
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
     const src = moveSrc(m);
     if (r.kindOf[src] === KIND_F && safe(s, s.top(src))) continue;
+    if (wasteHome && r.kindOf[moveDst(m)] === KIND_T && (src === r.waste || isStockPlay(r, m))) {
+      const card = src === r.waste ? s.top(src) : stockPlayCard(s, m);
+      if (safe(s, card) && accepted(s, card)) continue;
+    }
     moves[kept++] = m;
   }
   return kept - at;
 }
 
+/** Whether some foundation takes `card` now. */
+function accepted(s: State, card: number): boolean {
+  for (let f = 0; f < s.rules.nFoundations; f++) if (foundationAccepts(s, f, card)) return true;
+  return false;
+}
+
 /**
  * The moves a search tries from the position, written at `at`; returns how many: the canonical
  * moves (with stock plays for the draw and the redeal where the rules allow them), or the safe
- * move alone where the rules allow it and it applies, never a safe card's take-back, and of the
- * host swaps' class only what src/search/hostswaps.ts keeps, or keyed by arrangement the moves of
- * src/search/arrangements.ts; `home` as generateMoves sets it.
+ * move alone where the rules allow it and it applies, never a safe card's take-back nor its move
+ * from the waste to the tableau, and of the host swaps' class only what src/search/hostswaps.ts
+ * keeps, or keyed by arrangement the moves of src/search/arrangements.ts; `home` as generateMoves
+ * sets it.
  */
 export function searchMoves(s: State, moves: Int32Array, at: number, home: CardSet = scratchHome): number {
   const r = s.rules;
@@ -108,7 +133,7 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home: CardS
       moves[at] = move;
       return 1;
     }
-    n = dropSafeTakeBacks(s, moves, at, n);
+    n = dropDominated(s, moves, at, n);
   }
   // Keyed by arrangement, a host swap keeps the class: none is made.
   if (s.arrangementKeyed) return arrangementMoves(s, moves, at, n, home);
