@@ -205,6 +205,32 @@ describe('the safe move home and the waste', () => {
     expect(movesOf(1).sort()).toEqual(['w>f2', 'w>t0']);
   });
 
+  it('takes the looser test only where a card that could lie on the safe one can go home from where it is (the fuzz found it answered lost)', () => {
+    // Klondike without moves home from the waste: QH passes the looser test, but JC then has
+    // nowhere to go but onto it.
+    const rules = JSON.parse(readFileSync('rules/klondike.json', 'utf8'));
+    delete rules.variants;
+    Object.assign(rules, { id: 'klondike-no-waste-home', moves: ['t>f', 't>t', 'w>t'] });
+    rules.stock = { draw: 'to-waste', drawCount: 1, redeals: 0 };
+    rules.tableau.spaces = 'none';
+    const game = readGameFile(rules, 'a test game').game;
+    addGames([game]);
+    expect(looseSafeHomeLags(game)).toBeNull();
+    const position = readPosition(
+      JSON.stringify({
+        game: game.id,
+        foundations: [suit('C', 10), suit('D', 11), suit('H', 11), suit('S', 13)],
+        tableau: [['QH'], ['KD', 'QD', 'QC'], ['KH', 'KC'], [], [], [], []],
+        reserves: [],
+        stock: [],
+        waste: ['JC'],
+        faceDown: [0, 0, 0, 0, 0, 0, 0],
+      }),
+    );
+    expect(exhaustive(position, 100_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, game.id, position, 'won');
+  });
+
   it('is derived: from the waste only where one card is turned at a time or there is no redeal; which suits it waits for', () => {
     expect(safeHomeConditions(getGame('klondike'))).toEqual([]);
     expect(safeHomeFromWasteConditions(getGame('klondike'))).toHaveLength(1);
@@ -502,6 +528,36 @@ describe('the stock keyed as a set', () => {
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it('three at a time: keys the stock exactly where a key is shared with suit images, whose stock order is not that of the deal (the fuzz found it answered lost)', () => {
+    // Three piles, any card to a space, no take-backs: suit images are keyed. Either Queen may go
+    // to the space, each choice the other's image, and the order of JS and JC decides which wins.
+    const rules = JSON.parse(readFileSync('rules/klondike.json', 'utf8'));
+    delete rules.variants;
+    Object.assign(rules, { id: 'klondike-three-piles', moves: ['t>f', 't>t', 'w>f', 'w>t'] });
+    rules.tableau = { ...rules.tableau, count: 3, spaces: 'any' };
+    rules.deal = [
+      { row: 't', from: 1, faceDown: true },
+      { row: 't', times: 1 },
+    ];
+    const game = readGameFile(rules, 'a test game').game;
+    addGames([game]);
+    const position = readPosition(
+      JSON.stringify({
+        game: game.id,
+        foundations: [cardsOfSuit('C', 1, 9), cardsOfSuit('D', 1, 13), cardsOfSuit('H', 1, 13), cardsOfSuit('S', 1, 9)],
+        tableau: [['KC', 'TC', 'QS'], ['KS', 'TS', 'QC'], []],
+        reserves: [],
+        stock: ['JS', 'JC'],
+        waste: [],
+        faceDown: [0, 0, 0],
+        redeals: 0,
+      }),
+    );
+    expect(searchState(position).images).toBeGreaterThan(1);
+    expect(exhaustive(position, 100_000)).toMatchObject({ won: true, capped: false });
+    expectSolverAgrees(solver, game.id, position, 'won');
   });
 
   it('three at a time, redealt without limit: sizes the draws reach from the start won or lost together, and each size wins where a size its draws reach wins', () => {

@@ -282,6 +282,7 @@ export class State {
     this.images = yes ? this.rules.images : 1;
     // The proof of arrangement keys is for each position alone, not with its images.
     if (this.images > 1) this.upToLowest.fill(0);
+    if (!this.stockSetWithImages()) this.stockSet = false;
     this.rehash();
   }
 
@@ -293,8 +294,13 @@ export class State {
    * A table must not mix keys made with and without (clear it when this changes).
    */
   setStockAsSet(yes: boolean): void {
-    this.stockSet = yes && this.rules.stockAsSet;
+    this.stockSet = yes && this.rules.stockAsSet && this.stockSetWithImages();
     this.rehash();
+  }
+
+  /** Several cards turned at a time: a key shared with suit images keys the stock exactly (dominance.ts). */
+  private stockSetWithImages(): boolean {
+    return this.rules.drawCount === 1 || this.images === 1;
   }
 
   /**

@@ -89,18 +89,25 @@ export function safeHomeLags(game: Game): Uint8Array {
  * on the same height (L has every card of D in that suit home, the card being above them). A
  * move of a card of D that is home here, to anywhere: none. A move that puts a free card, not
  * parked, onto a card of D: the free cards on it (only those lie on it here) go home, then it,
- * each its foundation's next card, and are parked. Any other move of a free card not parked: the
+ * each its foundation's next card, from wherever L takes it (the rules let every pile that plays
+ * to the tableau play home too), and are parked. Any other move of a free card not parked: the
  * same (from the waste, as safeHomeFromWasteConditions has it). L wins, so L' does: it has home
  * every card L has. L' never moves c, so the same proof keeps c home once it is there where it
  * would pass this test on the tableau (no take-back of it is searched). Conditions:
- * safeHomeConditions, one deck, the tableau built down by one in alternate colour without wrap.
+ * safeHomeConditions, one deck, the tableau built down by one in alternate colour without wrap,
+ * every pile that plays to the tableau plays home too, the stock turned onto a waste (a deal onto
+ * every pile would land elsewhere with c home).
  * Returns the lags (as safeHomeLags has them: suit t home to r - lag), or null where the
  * conditions do not hold.
  */
 export function looseSafeHomeLags(game: Game): Uint8Array | null {
   const t = game.tableau.build;
   const alternate = t.step === -1 && t.suit === 'alternate-colour' && !t.wrap && !t.either;
-  if (!alternate || game.decks !== 1 || cardIdentity(game) !== 'card' || safeHomeConditions(game).length) return null;
+  // A free card goes home from wherever it lies instead of onto a card of D.
+  const home = (k: string): boolean => game.moves.some((m) => m === `${k}>f`);
+  const freeGoHome = home('t') && game.moves.every((m) => m[2] !== 't' || m[0] === 't' || m[0] === 'f' || home(m[0]!));
+  if (!alternate || !freeGoHome || game.stock.draw !== 'to-waste') return null;
+  if (game.decks !== 1 || cardIdentity(game) !== 'card' || safeHomeConditions(game).length) return null;
   const red = (suit: number): boolean => suit === 1 || suit === 2;
   const lags = new Uint8Array(16);
   for (let s = 0; s < 4; s++) for (let u = 0; u < 4; u++) lags[s * 4 + u] = s === u ? 1 : red(s) !== red(u) ? 2 : 3;
@@ -160,7 +167,10 @@ export function stockPlayConditions(game: Game): string[] {
  * a time every split is open) have the same moves to positions that again differ only so: they
  * are won or lost together, and a search may take one for the other; a split that is not open is
  * keyed as it is. Redeals made are not counted where they are unlimited. The safe move may pick a
- * different move in each (the waste's top differs), which keeps each one's value.
+ * different move in each (the waste's top differs), which keeps each one's value. The set says
+ * the sequence only for positions of one deal: a position's suit image has the image of its
+ * sequence, so with several cards turned at a time (where the order decides what the draws
+ * reach) a key shared with suit images keys the stock exactly (State.setStockAsSet).
  * A split that is not open, w, reaches by draws the splits w + d, w + 2d, ... and the open ones,
  * so a position Z with it can do all that the same position Y with those can: a stock play of Y
  * or its waste's top is a stock play of Z to the same position, and every other move of Y is
