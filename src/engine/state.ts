@@ -265,8 +265,8 @@ export class State {
   }
 
   /**
-   * With the stock keyed as a set, the waste's size where it tells positions apart: 0 where a
-   * redeal and draws reach it (the stock drawn out, or a multiple of the draw), else the size.
+   * With the stock keyed as a set, the waste size whose key (zobrist.splitLo) goes into the
+   * position's: 0 with the stock drawn out, else the size (a multiple of the draw has the key 0).
    */
   private splitKeyed(): number {
     const w = this.len[this.rules.waste]!;

@@ -16,20 +16,20 @@ import { takesStockPlays } from './profile.js';
 
 export function prunings(game: Game): string[] {
   const identity = cardIdentity(game);
+  const imagesKeyed = suitSwaps(game).length > 0 && hostSwapConditions(game).length > 0 && arrangementConditions(game).length > 0;
   return [
     'positions kept in a table by key, identical piles counted once',
     ...(identity === 'card' ? [] : [`cards of one ${identity === 'rank' ? 'rank' : 'rank and colour'} interchangeable`]),
     // A search keys suit images only where host swaps and arrangement keys are off (useSearchKeys).
-    ...(suitSwaps(game).length && hostSwapConditions(game).length && arrangementConditions(game).length
-      ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one']
-      : []),
+    ...(imagesKeyed ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
     ...(safeHomeConditions(game).length === 0
       ? [
-          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${looseSafeHomeLags(game) ? ", or the other colour's cards up to two ranks below it and its colour's up to three" : ''}${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back nor laid from the waste on the tableau`,
+          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${looseSafeHomeLags(game) ? ", or its suit's lower cards, the other colour's up to two ranks below it and its colour's other suit up to three" : ''}${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back${game.moves.includes('w>f') ? ' nor laid from the waste on the tableau' : ''}`,
         ]
       : []),
     ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
-    ...(stockAsSetConditions(game).length === 0
+    // Under a draw of several the stock is keyed exactly where suit images are (State.setStockAsSet).
+    ...(stockAsSetConditions(game).length === 0 && (game.stock.drawCount === 1 || !imagesKeyed)
       ? [
           "positions that differ only in where the stock ends and the waste begins taken for one where draws from the stock's start reach both, and for one that reaches the other by draws (redealt without limit)",
         ]
