@@ -70,6 +70,9 @@ export class State {
   hostSwaps = true;
   /** Whether the key holds the stock and the waste as one set of cards (setStockAsSet). */
   private stockSet = false;
+  /** The split's key, added into the key (zobrist.splitLo; 0 but under a draw of several). */
+  private splitTermLo = 0;
+  private splitTermHi = 0;
   /** Per pile, 1 where its key holds its face-down cards and lowest face-up card only (setArrangementKeyed). */
   private readonly upToLowest: Uint8Array;
 
@@ -177,6 +180,7 @@ export class State {
     if (this.stockSet && (p === this.rules.stock || p === this.rules.waste)) {
       p = this.rules.stock;
       depth = 0;
+      this.moveSplit();
     }
     const at = (this.pileClass[p]! * z.stride + depth) * z.identities;
     const i = at + this.rules.identity[card]!;
@@ -240,12 +244,12 @@ export class State {
    */
   get keyLo(): number {
     if (this.unsettled) this.combineImages();
-    return this.stockSet ? (this.kLo ^ this.zobrist.splitLo[this.splitKeyed()]!) >>> 0 : this.kLo;
+    return this.kLo;
   }
 
   get keyHi(): number {
     if (this.unsettled) this.combineImages();
-    return this.stockSet ? (this.kHi ^ this.zobrist.splitHi[this.splitKeyed()]!) >>> 0 : this.kHi;
+    return this.kHi;
   }
 
   /** Whether the key holds the stock as a set with a split no redeal and draws reach (splitKeyed). */
@@ -256,12 +260,27 @@ export class State {
   /** With the stock keyed as a set, the key this position would have with a waste of `w` cards. */
   keyAtSplitLo(w: number): number {
     if (this.unsettled) this.combineImages();
-    return (this.kLo ^ this.zobrist.splitLo[w === this.len[this.rules.waste]! + this.len[this.rules.stock]! ? 0 : w]!) >>> 0;
+    return (this.kLo - this.splitTermLo + this.zobrist.splitLo[this.splitAt(w)]!) >>> 0;
   }
 
   keyAtSplitHi(w: number): number {
     if (this.unsettled) this.combineImages();
-    return (this.kHi ^ this.zobrist.splitHi[w === this.len[this.rules.waste]! + this.len[this.rules.stock]! ? 0 : w]!) >>> 0;
+    return (this.kHi - this.splitTermHi + this.zobrist.splitHi[this.splitAt(w)]!) >>> 0;
+  }
+
+  /** The split key's index for a waste of `w` cards: 0 with every card of the stock turned. */
+  private splitAt(w: number): number {
+    return w === this.len[this.rules.waste]! + this.len[this.rules.stock]! ? 0 : w;
+  }
+
+  /** Moves the key by the change in the split's key (kept in it, so that reading a key costs nothing more). */
+  private moveSplit(): void {
+    const z = this.zobrist;
+    const w = this.splitKeyed();
+    this.kLo = (this.kLo - this.splitTermLo + z.splitLo[w]!) >>> 0;
+    this.kHi = (this.kHi - this.splitTermHi + z.splitHi[w]!) >>> 0;
+    this.splitTermLo = z.splitLo[w]!;
+    this.splitTermHi = z.splitHi[w]!;
   }
 
   /**
@@ -428,8 +447,7 @@ export class State {
     const lo = this.kLo;
     const hi = this.kHi;
     this.hashPiles(false);
-    const split = this.stockSet ? this.splitKeyed() : 0;
-    const fresh: [number, number] = [(this.kLo ^ this.zobrist.splitLo[split]!) >>> 0, (this.kHi ^ this.zobrist.splitHi[split]!) >>> 0];
+    const fresh: [number, number] = [this.kLo, this.kHi];
     this.kLo = lo;
     this.kHi = hi;
     return fresh;
@@ -496,8 +514,13 @@ export class State {
       this.combinedHi = combinedHi >>> 0;
       this.unsettled = false;
     }
-    this.kLo = (keyLo + combinedLo) >>> 0;
-    this.kHi = (keyHi + combinedHi) >>> 0;
+    const split = this.stockSet ? this.splitKeyed() : 0;
+    if (store) {
+      this.splitTermLo = z.splitLo[split]!;
+      this.splitTermHi = z.splitHi[split]!;
+    }
+    this.kLo = (keyLo + combinedLo + z.splitLo[split]!) >>> 0;
+    this.kHi = (keyHi + combinedHi + z.splitHi[split]!) >>> 0;
   }
 
   /** Cards on the foundations: the game is won when it equals every card. */
