@@ -254,23 +254,21 @@ export class State {
 
   /** Whether the key holds the stock as a set with a split no redeal and draws reach (splitKeyed). */
   get splitKeyedApart(): boolean {
-    return this.stockSet && this.zobrist.splitLo[this.splitKeyed()] !== 0;
+    return this.splitTermLo !== 0;
   }
 
-  /** With the stock keyed as a set, the key this position would have with a waste of `w` cards. */
+  /**
+   * With the stock keyed as a set, the key this position would have with a waste of `w` cards
+   * and cards left in the stock (0: the stock drawn out).
+   */
   keyAtSplitLo(w: number): number {
     if (this.unsettled) this.combineImages();
-    return (this.kLo - this.splitTermLo + this.zobrist.splitLo[this.splitAt(w)]!) >>> 0;
+    return (this.kLo - this.splitTermLo + this.zobrist.splitLo[w]!) >>> 0;
   }
 
   keyAtSplitHi(w: number): number {
     if (this.unsettled) this.combineImages();
-    return (this.kHi - this.splitTermHi + this.zobrist.splitHi[this.splitAt(w)]!) >>> 0;
-  }
-
-  /** The split key's index for a waste of `w` cards: 0 with every card of the stock turned. */
-  private splitAt(w: number): number {
-    return w === this.len[this.rules.waste]! + this.len[this.rules.stock]! ? 0 : w;
+    return (this.kHi - this.splitTermHi + this.zobrist.splitHi[w]!) >>> 0;
   }
 
   /** Moves the key by the change in the split's key (kept in it, so that reading a key costs nothing more). */

@@ -138,6 +138,6 @@ export class SearchContext {
     const total = state.len[r.waste]! + state.len[r.stock]!;
     for (let w = state.len[r.waste]! + r.drawCount; w < total; w += r.drawCount)
       this.table.insert(state.keyAtSplitLo(w), state.keyAtSplitHi(w));
-    this.table.insert(state.keyAtSplitLo(total), state.keyAtSplitHi(total));
+    this.table.insert(state.keyAtSplitLo(0), state.keyAtSplitHi(0));
   }
 }

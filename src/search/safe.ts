@@ -1,17 +1,7 @@
 // Moves the search makes at once, without trying the alternatives, and moves it never makes,
 // because a proof shows that doing so never loses a win: only where the compiled rules meet the
 // proof's conditions (src/search/dominance.ts).
-import {
-  type CardSet,
-  drawMove,
-  foundationAccepts,
-  generateMoves,
-  isStockPlay,
-  moveDst,
-  moveSrc,
-  redealMove,
-  scratchHome,
-} from '../engine/moves.js';
+import { type CardSet, drawMove, generateMoves, isStockPlay, moveDst, moveSrc, redealMove, scratchHome } from '../engine/moves.js';
 import { KIND_F, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { arrangementMoves } from './arrangements.js';
@@ -81,9 +71,9 @@ function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): numbe
  * those that lay a safe card from the waste or the stock on the tableau where it could go home
  * from there instead: the position that leads to is the one laying it leads to with the card
  * then gone home from the tableau, a safe move, so it wins wherever the other does. Returns how
- * many moves are left. Reads `reached`.
+ * many moves are left. Reads `reached`; `home` holds the cards some foundation takes now.
  */
-function dropDominated(s: State, moves: Int32Array, at: number, n: number): number {
+function dropDominated(s: State, moves: Int32Array, at: number, n: number, home: CardSet): number {
   const r = s.rules;
   const wasteHome = r.canMove[KIND_W * 5 + KIND_F] === 1;
   let kept = at;
@@ -93,17 +83,11 @@ function dropDominated(s: State, moves: Int32Array, at: number, n: number): numb
     if (r.kindOf[src] === KIND_F && safe(s, s.top(src))) continue;
     if (wasteHome && r.kindOf[moveDst(m)] === KIND_T && (src === r.waste || isStockPlay(r, m))) {
       const card = src === r.waste ? s.top(src) : stockPlayCard(s, m);
-      if (safe(s, card) && accepted(s, card)) continue;
+      if (safe(s, card) && home.has(card)) continue;
     }
     moves[kept++] = m;
   }
   return kept - at;
-}
-
-/** Whether some foundation takes `card` now. */
-function accepted(s: State, card: number): boolean {
-  for (let f = 0; f < s.rules.nFoundations; f++) if (foundationAccepts(s, f, card)) return true;
-  return false;
 }
 
 /**
@@ -133,7 +117,7 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home: CardS
       moves[at] = move;
       return 1;
     }
-    n = dropDominated(s, moves, at, n);
+    n = dropDominated(s, moves, at, n, home);
   }
   // Keyed by arrangement, a host swap keeps the class: none is made.
   if (s.arrangementKeyed) return arrangementMoves(s, moves, at, n, home);
