@@ -189,6 +189,34 @@ describe('the stock keyed as a set', () => {
     expect(prunings(getGame('klondike:three-passes')).join(' ')).not.toContain('where the stock ends and the waste begins');
   });
 
+  it('keys the stock as a set under draw 3 as from scratch after every stock play, draw and redeal, and after undo', () => {
+    const random = mulberry32(0x5e8);
+    const out = new Int32Array(MAX_SEARCH_MOVES);
+    let stockPlies = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      const s = searchState(dealGame(getGame('klondike'), seed));
+      const stockMove = (m: number): boolean => moveSrc(m) === s.rules.stock || moveSrc(m) === s.rules.waste;
+      for (let ply = 0; ply < 60; ply++) {
+        const n = searchMovesAll(s, out);
+        if (n === 0) break;
+        // Stock moves more often than not, so that the stock and waste pass through many splits.
+        const fromStock = Array.from(out.subarray(0, n)).filter(stockMove);
+        const pick = fromStock.length > 0 && random() < 0.6 ? fromStock : Array.from(out.subarray(0, n));
+        const m = pick[Math.floor(random() * pick.length)]!;
+        const before = { key: [s.keyLo, s.keyHi], position: s.toPosition() };
+        applyMove(s, m);
+        expect([s.keyLo, s.keyHi]).toEqual(s.keyFromScratch());
+        if (stockMove(m)) stockPlies++;
+        if (random() < 0.3) {
+          undoMove(s);
+          expect(s.toPosition()).toEqual(before.position);
+          expect([s.keyLo, s.keyHi]).toEqual(before.key);
+        }
+      }
+    }
+    expect(stockPlies).toBeGreaterThan(200);
+  });
+
   it('keys alike what differs only in where the stock ends, apart what differs in cards, as from scratch', () => {
     const random = mulberry32(0x5e7);
     const out = new Int32Array(MAX_SEARCH_MOVES);

@@ -232,14 +232,14 @@ export function applyMove(s: State, m: number): void {
   const dst = moveDst(m);
   let info = 0;
   if (src === r.waste && dst === r.waste) {
-    while (s.len[r.waste]! > 0) s.push(r.stock, s.pop(r.waste));
+    s.shiftSplit(0);
     s.setRedeals(s.redeals + 1);
   } else if (src === r.stock && dst !== r.stock) {
     // A stock play. Draws and redeals keep the cards of waste (bottom to top) and stock (top to
     // bottom) in one order, so the waste of `split` cards is its first cards however it is reached.
     info = s.len[r.waste]!;
     if (stockPlayRedeals(m)) s.setRedeals(s.redeals + 1);
-    splitAt(s, stockPlaySplit(m));
+    s.shiftSplit(stockPlaySplit(m));
     const card = s.pop(r.waste);
     s.push(dst, card);
     if (r.usesBaseRank && s.base === 0 && r.kindOf[dst] === KIND_F) {
@@ -257,7 +257,7 @@ export function applyMove(s: State, m: number): void {
       }
     } else {
       const k = Math.min(r.drawCount, s.len[src]!);
-      for (let i = 0; i < k; i++) s.push(r.waste, s.pop(src));
+      s.shiftSplit(s.len[r.waste]! + k);
       info = k;
     }
   } else {
@@ -296,13 +296,6 @@ function moveRun(s: State, src: number, dst: number, count: number): void {
   for (let i = 0; i < count; i++) s.pop(src);
 }
 
-/** Moves cards between the waste's top and the stock's top until the waste holds `split`. */
-function splitAt(s: State, split: number): void {
-  const r = s.rules;
-  while (s.len[r.waste]! < split) s.push(r.waste, s.pop(r.stock));
-  while (s.len[r.waste]! > split) s.push(r.stock, s.pop(r.waste));
-}
-
 export function undoMove(s: State): void {
   const r = s.rules;
   s.depth--;
@@ -312,14 +305,14 @@ export function undoMove(s: State): void {
   const dst = moveDst(m);
   if (src === r.waste && dst === r.waste) {
     s.setRedeals(s.redeals - 1);
-    while (s.len[r.stock]! > 0) s.push(r.waste, s.pop(r.stock));
+    s.shiftSplit(s.len[r.waste]! + s.len[r.stock]!);
     return;
   }
   if (src === r.stock && dst !== r.stock) {
     if (info & BASE_SET) s.setBase(0);
     s.push(r.waste, s.pop(dst));
     if (stockPlayRedeals(m)) s.setRedeals(s.redeals - 1);
-    splitAt(s, info & 255);
+    s.shiftSplit(info & 255);
     return;
   }
   if (src === r.stock) {
@@ -327,7 +320,7 @@ export function undoMove(s: State): void {
       if (info & TABLEAU_NOW_INTERCHANGEABLE) s.setTableauInterchangeable(false);
       for (let i = (info & 255) - 1; i >= 0; i--) s.push(src, s.pop(r.firstTableau + i));
     } else {
-      for (let i = info & 255; i > 0; i--) s.push(src, s.pop(r.waste));
+      s.shiftSplit(s.len[r.waste]! - (info & 255));
     }
     return;
   }

@@ -271,6 +271,29 @@ export class State {
     return (this.kHi - this.splitTermHi + this.zobrist.splitHi[w]!) >>> 0;
   }
 
+  /**
+   * Moves cards between the waste's top and the stock's top until the waste holds `split` (draws,
+   * redeals and stock plays). With the stock keyed as a set its cards keep their keys wherever
+   * the split lies, so only the split's key moves, however many cards pass.
+   */
+  shiftSplit(split: number): void {
+    const r = this.rules;
+    if (!this.stockSet) {
+      while (this.len[r.waste]! < split) this.push(r.waste, this.pop(r.stock));
+      while (this.len[r.waste]! > split) this.push(r.stock, this.pop(r.waste));
+      return;
+    }
+    const waste = r.waste * this.stride;
+    const stock = r.stock * this.stride;
+    let w = this.len[r.waste]!;
+    let n = this.len[r.stock]!;
+    while (w < split) this.cards[waste + w++] = this.cards[stock + --n]!;
+    while (w > split) this.cards[stock + n++] = this.cards[waste + --w]!;
+    this.len[r.waste] = w;
+    this.len[r.stock] = n;
+    this.moveSplit();
+  }
+
   /** Moves the key by the change in the split's key (kept in it, so that reading a key costs nothing more). */
   private moveSplit(): void {
     const z = this.zobrist;
