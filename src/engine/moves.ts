@@ -63,6 +63,16 @@ export const MAX_MOVES = 1024;
 
 /** Scratch for generateMoves: per card, the tableau piles that take it, one bit a pile. */
 const tableauTakers = new Uint32Array(52);
+/** Scratch for generateMoves: the tableau's spaces the player may fill, one bit a pile. */
+let tableauSpaces = 0;
+
+/**
+ * The tableau piles (bit t - firstTableau) that take `card` on their top or in their space, as the
+ * last generateMoves found them (for the stock plays made of the same position).
+ */
+export function pilesTaking(r: Rules, card: number): number {
+  return tableauTakers[card]! | (r.spaceTakes[card] === 1 ? tableauSpaces : 0);
+}
 
 /** Whether an empty foundation or a foundation's top takes `card`. */
 export function foundationAccepts(s: State, f: number, card: number): boolean {
@@ -155,6 +165,10 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   }
   home.lo = homeLo;
   home.hi = homeHi;
+  tableauSpaces = emptyPiles;
+  // Keyed by arrangement, a run from above its pile's lowest face-up card onto another pile keeps
+  // the class and is not searched (src/search/arrangements.ts): only whole face-up runs are tried.
+  const wholeRuns = s.arrangementKeyed;
   let n = at;
   for (let src = 0; src < r.nPiles; src++) {
     const l = len[src]!;
@@ -171,7 +185,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
     }
     if (canMove[kind * 5 + KIND_T] !== 1) continue;
     const movable = l - down[src]!;
-    for (let count = 1; count <= movable; count++) {
+    for (let count = wholeRuns && kind === KIND_T ? movable : 1; count <= movable; count++) {
       const bottom = cards[src * stride + l - count]!;
       if (
         count > 1 &&

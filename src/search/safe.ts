@@ -108,17 +108,18 @@ export function searchMoves(s: State, moves: Int32Array, at: number, home: CardS
     // The draw or the redeal, where there is one, is the last move generated.
     const last = moves[at + n - 1];
     if (n > 0 && (last === drawMove(r) || last === redealMove(r))) n--;
-    n += generateStockPlays(s, moves, at + n);
   }
   if (r.safeHome) {
+    // The safe move is never a stock play, so one found spares making them.
     measureReached(s);
     const move = safeHomeMove(s, moves, at, n);
     if (move >= 0) {
       moves[at] = move;
       return 1;
     }
-    n = dropDominated(s, moves, at, n, home);
   }
+  if (r.stockPlays) n += generateStockPlays(s, moves, at + n, home);
+  if (r.safeHome) n = dropDominated(s, moves, at, n, home);
   // Keyed by arrangement, a host swap keeps the class: none is made.
   if (s.arrangementKeyed) return arrangementMoves(s, moves, at, n, home);
   // Host swaps need each position keyed alone, not with its suit images (dominance.ts).

@@ -6,12 +6,14 @@
 // A winning line is written back as the draws, redeals and moves a player makes.
 import {
   applyMove,
+  type CardSet,
   drawMove,
   encodeMove,
   foundationAccepts,
   isShiftHome,
   isStockPlay,
   MAX_MOVES,
+  pilesTaking,
   moveDst,
   moveSrc,
   shiftCount,
@@ -35,10 +37,11 @@ export const MAX_SEARCH_MOVES = MAX_MOVES + 255 * 64 + 52;
  * Writes at `at` the stock plays of the position and returns how many: for every waste size the
  * draws reach (from the waste's size now on, and from an empty waste after a redeal where one is
  * left and it reaches another size), every pile the card turned up there may go to. The waste's
- * top now is not among them (it is an ordinary move). Expects `s.twinOf` as canonical
- * generation left it: of identical piles only the first is a destination.
+ * top now is not among them (it is an ordinary move). Expects `s.twinOf`, `home` and the piles
+ * that take each card (pilesTaking) as generateMoves left them for this position: of identical
+ * piles only the first is a destination.
  */
-export function generateStockPlays(s: State, out: Int32Array, at: number): number {
+export function generateStockPlays(s: State, out: Int32Array, at: number, home: CardSet): number {
   const r = s.rules;
   const now = s.len[r.waste]!;
   const total = now + s.len[r.stock]!;
@@ -47,7 +50,7 @@ export function generateStockPlays(s: State, out: Int32Array, at: number): numbe
   if (now < total) {
     for (let size = now + d; ; size += d) {
       const split = Math.min(size, total);
-      n = playsAt(s, out, n, split, false);
+      n = playsAt(s, out, n, split, false, home);
       if (split === total) break;
     }
   }
@@ -56,7 +59,7 @@ export function generateStockPlays(s: State, out: Int32Array, at: number): numbe
       const split = Math.min(size, total);
       // Sizes reached without the redeal are played without it; the size now is the waste's top.
       const reachedAlready = split === now || (split > now && (split === total || (split - now) % d === 0));
-      if (!reachedAlready) n = playsAt(s, out, n, split, true);
+      if (!reachedAlready) n = playsAt(s, out, n, split, true, home);
       if (split === total) break;
     }
   }
@@ -76,21 +79,20 @@ function cardAt(s: State, split: number): number {
 }
 
 /** Writes the stock plays of the card at `split`; returns the new end of `out`. */
-function playsAt(s: State, out: Int32Array, n: number, split: number, redeal: boolean): number {
+function playsAt(s: State, out: Int32Array, n: number, split: number, redeal: boolean, home: CardSet): number {
   const r = s.rules;
   const card = cardAt(s, split);
   const twin = s.twinOf;
-  if (r.canMove[KIND_W * 5 + KIND_F] === 1) {
+  if (r.canMove[KIND_W * 5 + KIND_F] === 1 && home.has(card)) {
     for (let f = 0; f < r.nFoundations; f++) {
       if (twin[f] === f && foundationAccepts(s, f, card)) out[n++] = stockPlayMove(r, f, split, redeal);
     }
   }
   if (r.canMove[KIND_W * 5 + KIND_T] === 1) {
-    for (let t = r.firstTableau; t < r.firstTableau + r.nTableau; t++) {
-      if (twin[t] !== t) continue;
-      const l = s.len[t]!;
-      const takes = l === 0 ? r.spaceTakes[card] === 1 : l < r.capacity[t]! && r.tableauFollows[s.top(t) * 52 + card] === 1;
-      if (takes) out[n++] = stockPlayMove(r, t, split, redeal);
+    // In ascending order, as a loop over every tableau pile would give them.
+    for (let piles = pilesTaking(r, card); piles !== 0; piles &= piles - 1) {
+      const t = r.firstTableau + 31 - Math.clz32(piles & -piles);
+      if (twin[t] === t) out[n++] = stockPlayMove(r, t, split, redeal);
     }
   }
   return n;
