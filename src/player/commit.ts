@@ -101,7 +101,12 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
       }
       proposals.set(key, p);
     }
-    if (proposals.size === 0) return greedyPlayer(view, legal);
+    if (proposals.size === 0) {
+      // Sampled, but no sample proposes a move the game offers: a decision none was won after.
+      const move = greedyPlayer(view, legal);
+      report?.(move, settings.samples, 0);
+      return move;
+    }
     // With one proposal there is nothing to score; else the most proposed, on every sample.
     const ranked = [...proposals.values()].sort((a, b) => b.wonBy.size - a.wonBy.size || b.proposedBy - a.proposedBy);
     const candidates = ranked.slice(0, settings.candidates);

@@ -100,9 +100,9 @@ function dropDominated(s: State, moves: Int32Array, at: number, n: number, home:
  */
 export function searchMoves(s: State, moves: Int32Array, at: number, home: CardSet = scratchHome): number {
   const r = s.rules;
-  // A dead position's successors are dead too, so a test every eighth move finds each dead line
-  // seven moves later at most, for an eighth of the cost (docs/tuning.md).
-  if (r.deadlocks && (s.depth & 7) === 0 && isDeadlocked(s)) return 0;
+  // A dead position's successors are dead too, so a test every sixteenth move finds each dead
+  // line fifteen moves later at most, for a sixteenth of the cost (docs/tuning.md).
+  if (r.deadlocks && (s.depth & 15) === 0 && isDeadlocked(s)) return 0;
   let n = generateMoves(s, moves, true, at, home);
   if (r.stockPlays) {
     // The draw or the redeal, where there is one, is the last move generated.
