@@ -94,8 +94,9 @@ export function safeHomeLags(game: Game): Uint8Array {
  * same (from the waste, as safeHomeFromWasteConditions has it). Where c lay on the waste, its
  * draws are dropped as in the safe move's proof. L wins, so L' does: it has home every card L
  * has, and it is shorter (the moves home of a parking stand for L's moves home of those cards,
- * dropped, as is c's), as the search's induction needs. L' never moves c, so the same proof keeps c home once it is there where it
- * would pass this test on the tableau (no take-back of it is searched). Conditions:
+ * dropped, as is c's), as the search's induction needs. L' never moves c, so the same proof
+ * keeps c home once it is there where it would pass this test on the tableau (no take-back of it
+ * is searched). Conditions:
  * safeHomeConditions, one deck, the tableau built down by one in alternate colour without wrap,
  * every pile that plays to the tableau plays home too, the stock turned onto a waste (a deal onto
  * every pile would land elsewhere with c home).
@@ -179,8 +180,9 @@ export function stockPlayConditions(game: Game): string[] {
  * Z's, to positions that again differ so. Where several cards are turned at a time the safe move
  * takes no waste card (safeHomeFromWasteConditions), so Y and Z have the same safe move or none,
  * and every search move of Y is matched by one of Z. A search that has entered Z may then take Y
- * as entered (SearchContext puts Y's keys in the table): Z is no farther from a win than Y, so the first entered position nearest a win still has a successor nearer, as in a search
- * without it. Returns the conditions the rules do not meet.
+ * as entered (SearchContext puts Y's keys in the table): Z is no farther from a win than Y, so
+ * the first entered position nearest a win still has a successor nearer, as in a search without
+ * it. Returns the conditions the rules do not meet.
  */
 export function stockAsSetConditions(game: Game): string[] {
   const unmet = stockPlayConditions(game);
