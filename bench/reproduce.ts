@@ -1,0 +1,80 @@
+// Whether the rows of results files are what this checkout makes: a sample of the rows of the
+// players that search to node budgets (greedy, sampling, best: a game depends on the deal, the
+// rules and the code, never on time or load) is played again and compared, result and number of
+// moves. A row that differs was made by a search that has changed since, and its file needs
+// playing again. Thoughtful rows stop at a time limit, so they are not replayed here (a `won` row
+// is replayed by the referee when it is written, a `lost` one by bench/plain-check.ts).
+//   npx tsx bench/reproduce.ts 'results/readings/best/*.csv' [--per-file 10]
+// Prints a line a file and exits 1 if any row differs.
+import { parseArgs } from 'node:util';
+import { dealGame } from '../src/deal.js';
+import { getGame, rulesHashOf } from '../src/games/index.js';
+import { playGame } from '../src/player/play.js';
+import { makePlayer } from '../src/player/players.js';
+import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
+import { expandInputs, readResultSet } from '../src/sim/merge.js';
+import type { DealRow } from '../src/sim/types.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'per-file': { type: 'string', default: '10' } },
+});
+const perFile = Number(values['per-file']);
+
+/** The player of a row's label (src/sim/types.ts playerLabel), or null for the thoughtful solver. */
+function playerOf(row: DealRow): Parameters<typeof makePlayer> | null {
+  const best = /^best-b(\d+)-s(\d+)$/.exec(row.player);
+  const sampling = /^sampling-(\d+)x(\d+)-s(\d+)$/.exec(row.player);
+  const settings = { budget: 0, sampling: { ...DEFAULT_SAMPLING } };
+  if (best)
+    return ['best', row.game, { ...settings, budget: Number(best[1]), sampling: { ...DEFAULT_SAMPLING, seed: Number(best[2]) } }, row.seed];
+  if (sampling) {
+    const [, samples, nodes, seed] = sampling.map(Number) as [number, number, number, number];
+    return ['sampling', row.game, { ...settings, sampling: { ...DEFAULT_SAMPLING, samples, nodes, seed } }, row.seed];
+  }
+  return row.player === 'greedy' ? ['greedy', row.game, settings, row.seed] : null;
+}
+
+/** `n` rows spread evenly over the file's rows in seed order. */
+function spread(rows: DealRow[], n: number): DealRow[] {
+  const sorted = [...rows].sort((a, b) => a.seed - b.seed);
+  if (sorted.length <= n) return sorted;
+  return Array.from({ length: n }, (_, i) => sorted[Math.floor((i * sorted.length) / n)]!);
+}
+
+let differ = 0;
+for (const file of expandInputs(positionals)) {
+  // One line per game and player of the file.
+  const groups = new Map<string, DealRow[]>();
+  for (const row of readResultSet([file]).rows) {
+    if (row.result === 'error' || playerOf(row) === null) continue;
+    const key = `${row.game} ${row.player}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const [group, rows] of groups) {
+    // A row made under other rules than this checkout reads for its game cannot be made again
+    // here; a row of a file older than the rules column is played under today's rules.
+    const current = rows.filter((r) => r.rules === rulesHashOf(r.game) || r.rules === '');
+    const out: string[] = [];
+    const t0 = performance.now();
+    const sample = spread(current, perFile);
+    for (const row of sample) {
+      const [name, game, settings, seed] = playerOf(row)!;
+      const replay = playGame(dealGame(getGame(game), seed), makePlayer(name, game, settings, seed));
+      if (replay.result !== row.result || replay.moves.length !== row.moves) {
+        out.push(
+          `seed ${row.seed}: ${row.result} in ${row.moves} moves (${row.solver || 'code not recorded'}), now ${replay.result} in ${replay.moves.length}`,
+        );
+      }
+    }
+    const seconds = ((performance.now() - t0) / 1000).toFixed(0);
+    const codes = [...new Set(current.map((r) => r.solver || 'not recorded'))].join(' ');
+    const other = rows.length - current.length;
+    process.stdout.write(
+      `${file} ${group}: ${sample.length - out.length} of ${sample.length} rows the same (${seconds} s; code ${codes || 'none'})${other ? `; ${other} rows under other rules` : ''}\n`,
+    );
+    for (const line of out) process.stdout.write(`  differs: ${line}\n`);
+    differ += out.length;
+  }
+}
+process.exit(differ > 0 ? 1 : 0);
