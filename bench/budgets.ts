@@ -1,7 +1,8 @@
-// Strength against thinking budget: the best player's win rate at each budget, per game, from a
-// winrate results file holding best-b1..best-b5 rows (docs/players.md).
+// Strength against thinking budget: the best player's win rate at each budget, per game, from
+// winrate results files holding best-b1..best-b5 rows (docs/players.md).
 // Writes the table as CSV and the chart as SVG.
-//   npx tsx bench/budgets.ts [--in results/budgets.csv] [--table results/budgets-table.csv] [--svg results/budgets.svg]
+//   npx tsx bench/budgets.ts [FILE...] [--table results/budgets-table.csv] [--svg results/budgets.svg]
+// (files: results/budgets.csv and results/budgets-mamy-susan.csv unless given)
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
@@ -10,14 +11,14 @@ import { renderSvg } from '../src/sim/plot.js';
 import { readResultSet } from '../src/sim/merge.js';
 import { summarize } from '../src/sim/summary.js';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
-    in: { type: 'string', default: 'results/budgets.csv' },
     table: { type: 'string', default: 'results/budgets-table.csv' },
     svg: { type: 'string', default: 'results/budgets.svg' },
   },
 });
-const summaries = summarize(readResultSet([values.in!]).rows).filter((s) => /^best-b\d+-s\d+$/.test(s.player));
+const summaries = summarize(readResultSet(positionals.length ? positionals : ['results/budgets.csv', 'results/budgets-mamy-susan.csv']).rows).filter((s) => /^best-b\d+-s\d+$/.test(s.player));
 const rows = summaries.map((s) => {
   const budget = Number(/^best-b(\d+)/.exec(s.player)![1]);
   const pct = (x: number): string => (100 * x).toFixed(1);
