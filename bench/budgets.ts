@@ -18,7 +18,8 @@ const { values, positionals } = parseArgs({
     svg: { type: 'string', default: 'results/budgets.svg' },
   },
 });
-const summaries = summarize(readResultSet(positionals.length ? positionals : ['results/budgets.csv', 'results/budgets-mamy-susan.csv']).rows).filter((s) => /^best-b\d+-s\d+$/.test(s.player));
+const files = positionals.length ? positionals : ['results/budgets.csv', 'results/budgets-mamy-susan.csv'];
+const summaries = summarize(readResultSet(files).rows).filter((s) => /^best-b\d+-s\d+$/.test(s.player));
 const rows = summaries.map((s) => {
   const budget = Number(/^best-b(\d+)/.exec(s.player)![1]);
   const pct = (x: number): string => (100 * x).toFixed(1);
