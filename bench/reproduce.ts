@@ -14,7 +14,8 @@ import { playGame } from '../src/player/play.js';
 import { makePlayer } from '../src/player/players.js';
 import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 import type { SolveResult } from '../src/result.js';
-import { expandInputs, readResultSet } from '../src/sim/merge.js';
+import { readResults } from '../src/sim/csv.js';
+import { expandInputs } from '../src/sim/merge.js';
 import type { DealRow } from '../src/sim/types.js';
 import { reusableSolver, solvePosition } from '../src/solve.js';
 
@@ -60,7 +61,7 @@ let differ = 0;
 for (const file of expandInputs(positionals)) {
   // One line per game and player of the file.
   const groups = new Map<string, DealRow[]>();
-  for (const row of readResultSet([file]).rows) {
+  for (const row of readResults(file).rows) {
     if (row.result === 'error') continue;
     if (row.player === 'thoughtful' && (row.result === 'unknown' || row.ms === null || row.ms >= THOUGHTFUL_MS)) continue;
     const key = `${row.game} ${row.player}`;
