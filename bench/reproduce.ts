@@ -9,6 +9,7 @@
 // Prints a line a file and exits 1 if any row differs.
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
+import { UsageError } from '../src/errors.js';
 import { getGame, rulesHashOf } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { makePlayer } from '../src/player/players.js';
@@ -61,7 +62,16 @@ let differ = 0;
 for (const file of expandInputs(positionals)) {
   // One line per game and player of the file.
   const groups = new Map<string, DealRow[]>();
-  for (const row of readResults(file).rows) {
+  let fileRows: DealRow[];
+  try {
+    fileRows = readResults(file).rows;
+  } catch (e) {
+    // A file of other rows (a bench table, the plain check) is named and passed over.
+    if (!(e instanceof UsageError)) throw e;
+    process.stdout.write(`${file}: not win-rate rows, passed over\n`);
+    continue;
+  }
+  for (const row of fileRows) {
     if (row.result === 'error') continue;
     if (row.player === 'thoughtful' && (row.result === 'unknown' || row.ms === null || row.ms >= THOUGHTFUL_MS)) continue;
     const key = `${row.game} ${row.player}`;
