@@ -5,8 +5,9 @@
 // playing again. Thoughtful rows stop at a time limit, so only those decided well within every
 // share of it that the pass plan gives (under THOUGHTFUL_MS) are solved again: their positions,
 // result and line's length depend on the code alone, and are compared too.
-//   npx tsx bench/reproduce.ts 'results/readings/best/*.csv' [--per-file 10]
+//   npx tsx bench/reproduce.ts results/readings/best/*.csv [--per-file 10]
 // Prints a line a file and exits 1 if any row differs.
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
 import { UsageError } from '../src/errors.js';
@@ -67,7 +68,7 @@ for (const file of expandInputs(positionals)) {
     fileRows = readResults(file).rows;
   } catch (e) {
     // A file of other rows (a bench table, the plain check) is named and passed over.
-    if (!(e instanceof UsageError)) throw e;
+    if (!(e instanceof UsageError) || !existsSync(file)) throw e;
     process.stdout.write(`${file}: not win-rate rows, passed over\n`);
     continue;
   }
