@@ -34,14 +34,12 @@ function playerOf(row: DealRow): Parameters<typeof makePlayer> | null {
   if (row.player === 'thoughtful') return null;
   const best = /^best-b(\d+)-s(\d+)$/.exec(row.player);
   const sampling = /^sampling-(\d+)x(\d+)-s(\d+)$/.exec(row.player);
-  const settings = { budget: 0, sampling: { ...DEFAULT_SAMPLING } };
-  if (best)
-    return ['best', row.game, { ...settings, budget: Number(best[1]), sampling: { ...DEFAULT_SAMPLING, seed: Number(best[2]) } }, row.seed];
+  if (best) return ['best', row.game, { budget: Number(best[1]), sampling: { ...DEFAULT_SAMPLING, seed: Number(best[2]) } }, row.seed];
   if (sampling) {
     const [, samples, nodes, seed] = sampling.map(Number) as [number, number, number, number];
-    return ['sampling', row.game, { ...settings, sampling: { ...DEFAULT_SAMPLING, samples, nodes, seed } }, row.seed];
+    return ['sampling', row.game, { budget: 0, sampling: { ...DEFAULT_SAMPLING, samples, nodes, seed } }, row.seed];
   }
-  return row.player === 'greedy' ? ['greedy', row.game, settings, row.seed] : null;
+  return row.player === 'greedy' ? ['greedy', row.game, { budget: 0, sampling: DEFAULT_SAMPLING }, row.seed] : null;
 }
 
 /** The row's deal played again: by its player, or solved with its settings. */
@@ -76,7 +74,9 @@ for (const file of expandInputs(positionals)) {
     if (row.result === 'error') continue;
     if (row.player === 'thoughtful' && (row.result === 'unknown' || row.ms === null || row.ms >= THOUGHTFUL_MS)) continue;
     const key = `${row.game} ${row.player}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   for (const [group, rows] of groups) {
     // A row made under other rules than this checkout reads for its game cannot be made again
