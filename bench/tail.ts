@@ -4,7 +4,7 @@
 // Plans: `chosen` (the plan of `solve`; the options below change one of its settings), `players`
 // (the players' plan), `exact` (the exact pass alone: it answers lost only when it has searched
 // every line), `threadK` (thread K of `solve --threads`, alone: a machine with more cores).
-//   npx tsx bench/tail.ts [--plan chosen|players|exact|threadK] [--set NAME|all] [--seeds 1,2 --game G]
+//   npx tsx bench/tail.ts [--plan chosen|players|exact|threadK] [--set NAME|all] [--seeds 0..39,52 --game G]
 //     [--nodes 6000000] [--memory 256] [--game G] [--noise N] [--plain-first-pass yes|no]
 //     [--order-noise N] [--round-nodes N] [--restarts-first S] [--exact-first S]
 // docs/tuning.md has one row per chosen setting, with the command that measured it.
@@ -76,10 +76,18 @@ if (!plan) fail(`--plan one of ${Object.keys(PLANS).join(', ')} or threadK (K 1.
 const maxNodes = Number(values.nodes);
 if (!(maxNodes > 0)) fail('--nodes a positive number');
 
+/** `A..B` as the seeds A to B, a lone number as itself (NaN where it is neither). */
+function seedRange(text: string): number[] {
+  const range = /^(\d+)\.\.(\d+)$/.exec(text);
+  if (!range) return [Number(text)];
+  const [from, to] = [Number(range[1]), Number(range[2])];
+  return to >= from ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [Number.NaN];
+}
+
 let sets: [string, SeedSet][];
 if (values.seeds !== undefined) {
-  const seeds = values.seeds.split(',').map(Number);
-  if (!values.game || !seeds.every((n) => Number.isInteger(n) && n >= 0)) fail('--seeds a comma list of whole numbers, with --game');
+  const seeds = values.seeds.split(',').flatMap(seedRange);
+  if (!values.game || !seeds.every((n) => Number.isInteger(n) && n >= 0)) fail('--seeds a comma list of whole numbers or ranges A..B, with --game');
   sets = [['seeds', { from: '--seeds', seeds: { [values.game as string]: seeds } }]];
 } else if (values.set === 'all') sets = ['tail', 'control', 'fresh'].map((name) => [name, SEED_SETS[name]!]);
 else if (values.set! in SEED_SETS) sets = [[values.set!, SEED_SETS[values.set!]!]];
