@@ -87,7 +87,8 @@ function seedRange(text: string): number[] {
 let sets: [string, SeedSet][];
 if (values.seeds !== undefined) {
   const seeds = values.seeds.split(',').flatMap(seedRange);
-  if (!values.game || !seeds.every((n) => Number.isInteger(n) && n >= 0)) fail('--seeds a comma list of whole numbers or ranges A..B, with --game');
+  if (!values.game || !seeds.every((n) => Number.isInteger(n) && n >= 0))
+    fail('--seeds a comma list of whole numbers or ranges A..B, with --game');
   sets = [['seeds', { from: '--seeds', seeds: { [values.game as string]: seeds } }]];
 } else if (values.set === 'all') sets = ['tail', 'control', 'fresh'].map((name) => [name, SEED_SETS[name]!]);
 else if (values.set! in SEED_SETS) sets = [[values.set!, SEED_SETS[values.set!]!]];

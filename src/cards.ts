@@ -4,7 +4,7 @@
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
 
-export const makeCard = (rank: number, suit: number): number => (rank - 1) * 4 + suit;
+const makeCard = (rank: number, suit: number): number => (rank - 1) * 4 + suit;
 export const rankOf = (card: number): number => (card >> 2) + 1;
 export const suitOf = (card: number): number => card & 3;
 /** 0 black (clubs, spades), 1 red (diamonds, hearts). */

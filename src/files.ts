@@ -27,7 +27,7 @@ export function fileError(what: string, file: string, e: unknown): UsageError {
 }
 
 /** Position and result files at most: a deal is a few KB, the longest line the solver can write about 1.5 MB. */
-export const MAX_JSON_BYTES = 4 * 2 ** 20;
+const MAX_JSON_BYTES = 4 * 2 ** 20;
 
 const CHUNK = 2 ** 16;
 /** How long a named pipe with no writer is waited for. */
@@ -108,7 +108,7 @@ function sizeText(bytes: number): string {
 }
 
 /** Nesting deeper than any position or result has (a result is 4 levels deep). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * Parses JSON the user gave (a UTF-8 byte-order mark before it is allowed); a one-line error
@@ -155,7 +155,6 @@ export function printable(text: string): string {
  * Identifies a file by device and inode (so that another name, a link or `./x` is seen to be the
  * same file), or undefined if it does not exist.
  */
-/** Which file a path names (device and inode), whatever the name; undefined if there is none. */
 export function identity(file: string): string | undefined {
   try {
     const s = statSync(file);
@@ -166,11 +165,11 @@ export function identity(file: string): string | undefined {
 }
 
 /** Refuses an output file that is one of the command's inputs (it would be overwritten before or while it is read). */
-export function refuseOutputAmongInputs(out: string, inputs: readonly string[], flag = '--out'): void {
+export function refuseOutputAmongInputs(out: string, inputs: readonly string[]): void {
   const id = identity(out);
   if (id === undefined) return;
   const same = inputs.find((f) => f !== '-' && identity(f) === id);
-  if (same !== undefined) throw new UsageError(`${flag} ${out} is also an input (${same}): write to another file`);
+  if (same !== undefined) throw new UsageError(`--out ${out} is also an input (${same}): write to another file`);
 }
 
 /**

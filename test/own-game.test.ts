@@ -73,6 +73,9 @@ describe('a game of your own, from a rules file', { timeout: 120_000 }, () => {
       expect(check.stdout).toMatch(/^ok: /);
       const show = patience('show', '--rules', file, played, '--out', scratch.path(`played-${player}.html`));
       expect(show.status, show.stderr).toBe(0);
+      // The page would draw the game by other rules than it was played under.
+      const other = patience('show', '--rules', file, '--rule', 'tableau.spaces=any', played, '--out', scratch.path('other.html'));
+      expectOneLineError(other, /made under other rules/);
     }
     const out = scratch.path('little.csv');
     for (const game of ['little-klondike', 'little-klondike:draw-1']) {
@@ -110,5 +113,17 @@ describe('a game of your own, from a rules file', { timeout: 120_000 }, () => {
     expectOneLineError(patience('deal', '--rules', bad, '--seed', '1'), /tableau\.spaces: "queens" is not one of 'any', 'kings', 'none'/);
     bad = scratch.file('bad.json', { ...RULES, id: 'mamy-susan' });
     expectOneLineError(patience('deal', '--rules', bad, '--seed', '1'), /built-in game's/);
+  });
+
+  it('a rules file that is no JSON, too deep or too large is refused in one line, as every file given', () => {
+    expectOneLineError(
+      patience('deal', '--rules', scratch.file('text.json', '{ "id": '), '--seed', '1'),
+      /rules file .* is not valid JSON/,
+    );
+    const deep = `{"variants": ${'['.repeat(100)}${']'.repeat(100)}}`;
+    expectOneLineError(patience('deal', '--rules', scratch.file('deep.json', deep), '--seed', '1'), /nested more than \d+ levels deep/);
+    const large = `{"source": "${'x'.repeat(5 * 2 ** 20)}"}`;
+    expectOneLineError(patience('deal', '--rules', scratch.file('large.json', large), '--seed', '1'), /larger than 4 MB/);
+    expectOneLineError(patience('deal', '--rules', scratch.file('binary.json', '\u0000\u0001'), '--seed', '1'), /not a rules file/);
   });
 });

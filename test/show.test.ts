@@ -197,6 +197,14 @@ describe('patience show on the command line', () => {
     expect(readFileSync(path('dd.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
   });
 
+  it('with --out -, the page alone on stdout (the summary line on stderr)', () => {
+    const r = patience('show', file('dd-stdout.json', solveDeal('double-dot', 2)), '--out', '-');
+    expect(r.status).toBe(0);
+    expect(r.stdout.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(r.stdout.trimEnd().endsWith('</html>')).toBe(true);
+    expect(r.stderr).toMatch(/^wrote -: double-dot seed 2, won in \d+ moves\n$/);
+  });
+
   it('bad input: one line, exit code 2', () => {
     const cases: [string[], RegExp][] = [
       [['show', path('missing.json'), '--out', path('x.html')], /cannot read '.*missing\.json': ENOENT/],

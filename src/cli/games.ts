@@ -28,8 +28,10 @@ export function gamesCommand(program: Command): void {
         }
         const width = Math.max(...rows.map((r) => r.id.length));
         const lines = rows.map((r) => {
+          // A variant is a line of its own under its game, indented, with what it changes.
+          if (r.id.includes(':')) return `${r.id.padEnd(width)}    ${r.source}`;
           const stated = r.stated ? `stated ${Math.round(r.stated.rate * 1000) / 10} % (${r.stated.source})` : 'no stated rate';
-          return `${r.id.padEnd(width)}  ${r.id.includes(':') ? '  ' : ''}${r.id.includes(':') ? r.source : `${r.name}: ${stated}\n${' '.repeat(width + 2)}rules: ${r.source}`}`;
+          return `${r.id.padEnd(width)}  ${r.name}: ${stated}\n${' '.repeat(width + 2)}rules: ${r.source}`;
         });
         process.stdout.write(`${lines.join('\n')}\n`);
       }),

@@ -98,7 +98,7 @@ const MAX_LINE = 2000;
  * A message as one line safe for a terminal and of bounded length: whitespace runs become one
  * space, control characters escapes, and input echoed back at length is cut, saying how long it was.
  */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   const words = printable(text.replace(/\s+/g, ' ').trim()).replace(
     new RegExp(`[^ ]{${MAX_WORD + 1},}`, 'g'),
     (word) => `${word.slice(0, MAX_WORD / 2)}... (${word.length} characters)`,

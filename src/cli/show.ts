@@ -60,7 +60,8 @@ export function showCommand(program: Command): void {
         : game.moves.length === 0 && game.result !== undefined && game.result !== 'won'
           ? `${game.result}${game.limit ? ` (${game.limit} limit reached)` : ''}, the page shows the deal`
           : `${game.result ?? 'not won'}: ${game.moves.length} moves shown, ${home} cards home at the end`;
-      process.stdout.write(`wrote ${opts.out}: ${what}, ${outcome}\n`);
+      // With the page on stdout, the summary goes to stderr so the page stays whole.
+      (opts.out === '-' ? process.stderr : process.stdout).write(`wrote ${opts.out}: ${what}, ${outcome}\n`);
     }),
   );
 }

@@ -13,7 +13,7 @@ import { checkAddressSpace } from '../sim/address-space.js';
 import type { SolveResult } from '../result.js';
 import { intFlag, positionFromFlags, rulesOptions, run, secondsFlag, threadCount } from './io.js';
 
-/** The solver flags shared by solve, winrate and bench. */
+/** The solver flags shared by solve, winrate and show. */
 export function solverOptions(cmd: Command): Command {
   return cmd
     .option(

@@ -151,7 +151,7 @@ function parseFlagSeed(text: string): number {
   }
 }
 
-export function jsonReport(
+function jsonReport(
   file: string,
   r: WinrateRun,
 ): { file: string; played: number; resumed: number; remaining: number; interrupted: boolean; summary: GameSummary[] } {

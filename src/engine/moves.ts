@@ -371,7 +371,7 @@ export function parseMove(rules: Rules, text: string): number {
   const src = pileIndex(rules, m[1]!);
   const dst = pileIndex(rules, m[3]!);
   const count = m[2] === undefined ? 1 : Number(m[2]);
-  if (src < 0 || dst < 0 || src === rules.stock || dst === rules.stock || src === dst || count < 1 || count > 255) return -1;
+  if (src < 0 || dst < 0 || src === rules.stock || dst === rules.stock || src === dst || count > 255) return -1;
   return encodeMove(src, dst, count);
 }
 

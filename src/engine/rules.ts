@@ -30,15 +30,15 @@ export const START_BASE = 0;
 export const START_NEVER = -1;
 
 /** What an empty tableau pile takes from the player (Rules.spaces). */
-export const SPACES_ANY = 0;
-export const SPACES_KINGS = 1;
-export const SPACES_NONE = 2;
+const SPACES_ANY = 0;
+const SPACES_KINGS = 1;
+const SPACES_NONE = 2;
 
 /** Whether the tableau's build lets `card` lie on `host` (the tableauNext sets, cards 0..31 low). */
 export const tableauTakes = (r: Rules, host: number, card: number): boolean =>
   (card < 32 ? r.tableauNextLo[host]! & (1 << card) : r.tableauNextHi[host]! & (1 << (card - 32))) !== 0;
 /** What moves as a unit (Rules.runs). */
-export const RUNS_SINGLE = 0;
+const RUNS_SINGLE = 0;
 export const RUNS_BUILT = 1;
 export const RUNS_ANY = 2;
 

@@ -3,6 +3,7 @@
 // threads are handed so that they read the same rules.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { parseUserJson, readJsonFile } from '../files.js';
 import { applyRule, merge, readGameFile, rulesHash } from './read.js';
 import type { Game, GameFile } from './types.js';
 
@@ -69,7 +70,7 @@ export function getGame(id: string): Game {
 }
 
 /** The rules JSON of a game or variant as a file would hold it (a variant's changes merged in). */
-export function rulesJson(id: string): Record<string, unknown> {
+function rulesJson(id: string): Record<string, unknown> {
   const own = added.get(id);
   if (own) return gameToJson(own);
   const [base, variant] = id.split(':');
@@ -104,18 +105,8 @@ export function resolveGame(opts: { game?: string; rulesFile?: string; rules?: r
   let id: string;
   const where = opts.rulesFile ?? '';
   if (opts.rulesFile !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(opts.rulesFile, 'utf8');
-    } catch (e) {
-      throw new UsageError(`cannot read rules file ${opts.rulesFile}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (e) {
-      throw new UsageError(`rules file ${opts.rulesFile} is not JSON: ${(e as Error).message.split('\n')[0]}`);
-    }
+    // Bounded and depth-checked as every file the user gives (a rules file is an object).
+    const parsed = parseUserJson(readJsonFile(opts.rulesFile, 'rules file'), `rules file ${opts.rulesFile}`);
     const file = readGameFile(parsed, where);
     const variant = opts.game?.includes(':') ? opts.game.split(':')[1] : undefined;
     if (opts.game !== undefined && opts.game.split(':')[0] !== file.game.id)

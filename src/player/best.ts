@@ -1,13 +1,12 @@
 // The best player measured (docs/players.md), at five thinking budgets from a
 // glance (1) to a long think (5), its plan chosen from features of the rules, never a game's
-// name: where the first foundation card fixes a base rank (Double Signora) the rollout player,
-// whose greedy base policy wins some deals there; elsewhere the sampling player, since there the
-// greedy policy wins next to nothing, so rollouts of it cannot tell moves apart, while the solver
-// wins most samples within a small budget. Its samples are kept from one decision to the next
-// except where a draw deals onto every tableau pile (Double Dot), where keeping them cost
-// strength: at budget 3, seeds 0..399, 384 won with kept samples and 390 with fresh ones. Where
-// the tableau is dealt face down (Klondike) the committing player, which scores whole lines up to
-// the next card shown rather than voting for single moves.
+// name: where the first foundation card fixes a base rank, the rollout player, whose greedy base
+// policy wins some deals there; elsewhere the sampling player, since there the greedy policy wins
+// next to nothing, so rollouts of it cannot tell moves apart, while the solver wins most samples
+// within a small budget. Its samples are kept from one decision to the next except where a draw
+// deals onto every tableau pile, where fresh samples played better. Where the tableau is dealt
+// face down, the committing player, which scores whole lines up to the next card shown rather
+// than voting for single moves.
 import { dealsFaceDown } from '../games/deal-order.js';
 import { getGame, type Game } from '../games/index.js';
 import type { DecisionReport, Player } from './types.js';
@@ -36,12 +35,8 @@ const commits = (samples: number, nodes: number, scoreNodes: number, candidates:
 
 /**
  * The plans at budgets 1..5. Budget 3, the default, is what fits 1000 deals of each of the four
- * seed games into an hour on 2 cores (docs/players.md has the measurements). Base rank
- * (Double Signora, seeds 0..59): 16 won with 4 samples of 3 candidate moves, 18 with 4 of 4 at a
- * fifth more cost. One-card slots (Double Aces and Kings, seeds 0..19): about as many with 2
- * samples of 1000 positions (16) as with 4 of 1500 (17) or 8 of 3000 (18), at a seventh of the
- * cost of the last. A building tableau (Mamy Susan, seeds 0..39): 6 with 2 x 1000 and 4 x 1500,
- * 7 with 4 x 3000, 9 with 8 x 2000, 10 with 6 x 3000.
+ * seed games into an hour on 2 cores; at each budget, the settings that won most for their cost
+ * on the measured seeds (docs/players.md).
  */
 const BASE_RANK = [rollouts(1, 2), rollouts(2, 3), rollouts(4, 3), rollouts(8, 6), rollouts(16, 8)];
 const DEALT_ONTO_EVERY_PILE = [
@@ -54,11 +49,9 @@ const DEALT_ONTO_EVERY_PILE = [
 const SLOTS = [solves(1, 300), solves(1, 1000), solves(2, 1000), solves(4, 1500), solves(8, 3000)];
 const BUILDING = [solves(1, 300), solves(2, 1000), solves(6, 3000), solves(8, 4000), solves(16, 6000)];
 /**
- * Face-down tableau cards (Klondike): commitments scored on kept samples (commit.ts). At budget 3,
- * Klondike draw 3 seeds 100..259: 61 won with 16 samples of 6,000 positions and the 4 most
- * proposed commitments scored at 3,000 each (3.8 s of CPU a game), where voting with 16 kept
- * samples of 6,000 won 51; seeds 460..659: 72 with 32 such samples (6.9 s), 63 with 16 and 8
- * commitments scored, 61 with 16 and 4 (docs/players.md).
+ * Face-down tableau cards: commitments scored on kept samples (commit.ts), which won more than
+ * voting on the same samples; at budget 3, more samples paid where more commitments scored did
+ * not (docs/players.md).
  */
 const FACE_DOWN = [
   commits(2, 1000, 500, 2),

@@ -5,7 +5,7 @@ import { greedyPlayer } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
 import { samplingPlayer, type SamplingSettings } from './sampling.js';
 
-export const PLAYERS = ['best', 'greedy', 'sampling'] as const;
+const PLAYERS = ['best', 'greedy', 'sampling'] as const;
 export type PlayerName = (typeof PLAYERS)[number];
 
 /** A player's name checked; `also` names what else the caller accepts, for the error message. */

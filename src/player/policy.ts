@@ -30,7 +30,7 @@ export function baseRank(s: State, m: number): number {
 let buffer = new Int32Array(MAX_MOVES);
 
 /** The base policy's move in this state, or -1 when it gives up. */
-export function baseMove(s: State): number {
+function baseMove(s: State): number {
   if (buffer.length < s.rules.maxMoves) buffer = new Int32Array(s.rules.maxMoves);
   const n = generateMoves(s, buffer, true);
   let best = -1;

@@ -4,6 +4,7 @@
 // node it is at to the next one popped (usually a child, one move away). It stops when its table
 // or its node store is full, so a pass that allows every move and expands every position proves
 // the loss (status.ts, provesLoss).
+import { UsageError } from '../errors.js';
 import { applyMove, undoMove } from '../engine/moves.js';
 import { MAX_LINE, type State } from '../engine/state.js';
 import { mix32 } from '../engine/zobrist.js';
@@ -35,11 +36,16 @@ export class BestFirst {
 
   constructor(megabytes: number) {
     this.capacity = Math.max(1024, Math.min(1 << 24, Math.floor((megabytes * 1024 * 1024) / BYTES_PER_NODE)));
-    this.parent = new Int32Array(this.capacity);
-    this.move = new Int32Array(this.capacity);
-    this.depth = new Int32Array(this.capacity);
-    this.shuffles = new Uint8Array(this.capacity);
-    this.heap = new Float64Array(this.capacity);
+    try {
+      this.parent = new Int32Array(this.capacity);
+      this.move = new Int32Array(this.capacity);
+      this.depth = new Int32Array(this.capacity);
+      this.shuffles = new Uint8Array(this.capacity);
+      this.heap = new Float64Array(this.capacity);
+    } catch {
+      const mb = Math.ceil((this.capacity * BYTES_PER_NODE) / 2 ** 20);
+      throw new UsageError(`cannot allocate a best-first tree of ${mb} MB: give a smaller --memory`);
+    }
   }
 
   /**

@@ -1,10 +1,7 @@
 // How promising a position looks, for the best-first search. It only orders the search, so it
-// can never make an answer wrong. Weights measured on Mamy Susan: seeds 0..49 at 1M nodes, an
-// unbounded pass with waste blockers at 15, 40, 70 won 23, 36, 28; seeds 200..279 at 1.5M nodes
-// (the whole search), empty piles at 30, 60, 90 or 120, blockers at 30 or 40, buried next cards
-// at 2, 5 or 10, and a bonus for cards on their tableau predecessor (10, 25) all won 55 to 64 of
-// 80, no clear winner, so the first weights stayed. A card home weighs what the pass says
-// (plan.ts, BEST_FIRST_PASSES; docs/tuning.md has the measurements).
+// can never make an answer wrong. The weights are the measured choice (docs/tuning.md: other
+// weights won no more on the tuning sets); a card home weighs what the pass says (plan.ts,
+// BEST_FIRST_PASSES).
 import { parseCard } from '../cards.js';
 import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
@@ -16,9 +13,8 @@ const EMPTY = 30;
 /** Each card above the least buried copy of a card some foundation takes now. */
 const DIG = 5;
 /**
- * A face-down tableau card: turning one up is what opens a Klondike deal. Klondike seeds 0..199
- * at 6,000 positions, the players' plan: 77 won without, 80, 83, 86, 83, 83 at 100, 200, 400,
- * 800, 1,500 (seeds 200..399: 77, and 83 at 400); docs/tuning.md has the row.
+ * A face-down tableau card: where the deal lies face down, turning cards up is what opens it, and
+ * counting them wins more deals within a small budget (docs/tuning.md).
  */
 const FACE_DOWN = 400;
 

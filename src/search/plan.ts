@@ -134,10 +134,9 @@ export function passPlan(state: State, choices: PlanChoices = CHOSEN): Stage[] {
   });
   const profile = searchProfile(state.rules);
   const exact: DepthFirstPass = { kind: 'depth-first', shuffles: UNBOUNDED, base: 0, ties, ...orderNoise };
-  // Keyed by arrangement, the exact pass decides most of what the rounds leave (Klondike, seeds
-  // 0..69 and 30 deals unknown at 10 s, at 3M positions: 72 of 100 decided without it, 76, 78, 81
-  // with shares 0.3, 0.5, 0.8, 82 with it alone, which loses the rounds' quick wins elsewhere). A
-  // position typed in that arrangement keys cannot take is searched with exact keys, and as such.
+  // Keyed by arrangement, the exact pass decides most of what the rounds leave, and the rounds
+  // after it keep their quick wins (docs/tuning.md, the exact pass first). A position typed in
+  // that arrangement keys cannot take is searched with exact keys, and as such.
   if (state.arrangementKeyed && choices.exactFirst > 0) plan.push({ kind: 'single', share: choices.exactFirst, pass: exact });
   if (profile.bestFirst) {
     const restartsFirst = profile.restartsBeforeBestFirst ? choices.restartsFirst : 0;

@@ -3,8 +3,8 @@
 // an empty slot). It starts small and doubles (rehashing its keys) each time it is 75 % full, up
 // to the size `--memory` allows; then it refuses new keys (it never evicts one), so every key it
 // holds stays recognised. Starting small keeps a short search in the cache and spares it the page
-// faults of touching hundreds of megabytes (Mamy Susan seed 1, 43,542 positions, took 230 ms from
-// a cold start with a 256 MB table made whole at once, 130 ms with a 16 MB one). Clearing puts a
+// faults of touching hundreds of megabytes (a short search took nearly twice as long with the
+// whole table made at once). Clearing puts a
 // grown table back to its first size, so each pass (every restart is one) starts small too.
 import { UsageError } from '../errors.js';
 
@@ -12,7 +12,7 @@ const INSERTED = 0;
 export const FOUND = 1;
 export const FULL = 2;
 
-/** Bytes one slot takes: two 32-bit key lanes (an epoch tag, 2 bytes more, was dropped). */
+/** Bytes one slot takes: two 32-bit key lanes. */
 export const BYTES_PER_SLOT = 8;
 /** Slots a table starts with (at most its full size). */
 const FIRST_SLOTS = 1 << 16;

@@ -43,8 +43,6 @@ export interface PageGame {
   opening: string[] | null;
 }
 
-export type ShowRules = ReturnType<ReturnType<typeof pageRules>['forGame']>;
-
 export function pageRules() {
   const RANKS = 'A23456789TJQK';
   const SYMBOL: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };

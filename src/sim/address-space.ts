@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 const THREAD_MB = 768;
 
 /** The soft limit on the address space in MB (Linux /proc/self/limits), or undefined where there is none or it cannot be read. */
-export function addressSpaceLimitMb(): number | undefined {
+function addressSpaceLimitMb(): number | undefined {
   try {
     const line = /^Max address space\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
     return line && line[1] !== 'unlimited' ? Number(line[1]) / 2 ** 20 : undefined;
@@ -30,7 +30,8 @@ function mappedMb(): number {
 }
 
 /** A one-line UsageError, before any thread starts, if `threads` threads with `tableMb` tables each would not fit the limit. */
-export function checkAddressSpace(threads: number, tableMb: number, flag: string, limitMb = addressSpaceLimitMb()): void {
+export function checkAddressSpace(threads: number, tableMb: number, flag: string): void {
+  const limitMb = addressSpaceLimitMb();
   if (limitMb === undefined) return;
   const need = Math.ceil(mappedMb() + threads * (THREAD_MB + tableMb));
   if (need <= limitMb) return;

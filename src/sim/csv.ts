@@ -57,9 +57,9 @@ export function formatCsv(header: readonly string[], records: readonly CsvRecord
 }
 
 /** A record (a line, or several for quoted line breaks) longer than this is not a results row. */
-export const MAX_RECORD_CHARS = 65536;
+const MAX_RECORD_CHARS = 65536;
 /** Results files at most (a million deals of each of the four games is about 450 MB). */
-export const MAX_CSV_BYTES = 2 ** 30;
+const MAX_CSV_BYTES = 2 ** 30;
 
 /**
  * An RFC 4180 reader fed text piece by piece (quoted fields may hold commas, quotes as "" and
@@ -279,7 +279,7 @@ const MAX_SOLVER_CHARS = 100;
 const GAME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?::[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
 
 /** A checked row from a record; `where` names the file and row in errors. */
-export function rowOf(rec: CsvRecord, where: string): DealRow {
+function rowOf(rec: CsvRecord, where: string): DealRow {
   const game = rec.game ?? '';
   if (!GAME_ID.test(game))
     throw new UsageError(`${where}: bad game '${game.slice(0, 60)}' (an id: lower-case words joined by -, GAME or GAME:VARIANT)`);

@@ -14,8 +14,8 @@ import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
 import { fileError } from '../files.js';
 
-export const HEARTBEAT_MS = 10_000;
-export const STALE_MS = 120_000;
+const HEARTBEAT_MS = 10_000;
+const STALE_MS = 120_000;
 
 interface Owner {
   pid: number;

@@ -240,9 +240,10 @@ export function mergedCsv(set: ResultSet): string {
   }
   const header: string[] = [...COLUMNS];
   for (const f of set.files) for (const h of f.header) if (!header.includes(h)) header.push(h);
-  const order = gameOrder;
   const entries = set.files.flatMap((f) => f.rows.map((row, i) => ({ row, record: f.records[i]! })));
-  entries.sort((a, b) => order(a.row.game) - order(b.row.game) || a.row.player.localeCompare(b.row.player) || a.row.seed - b.row.seed);
+  entries.sort(
+    (a, b) => gameOrder(a.row.game) - gameOrder(b.row.game) || a.row.player.localeCompare(b.row.player) || a.row.seed - b.row.seed,
+  );
   return formatCsv(
     header,
     entries.map((e) => e.record),

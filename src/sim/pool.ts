@@ -9,6 +9,9 @@ import type { SolveResult } from '../result.js';
 import { workerEntry, workerFileEntry } from '../threads.js';
 import { errorRow, rowFromResult, type DealRow, type DealTask } from './types.js';
 
+/** JS heap limit of one worker in megabytes (the solver's tables are outside the JS heap). */
+const WORKER_HEAP_MB = 1024;
+
 export interface PoolOptions {
   /** Worker threads. */
   workers: number;
@@ -16,8 +19,6 @@ export interface PoolOptions {
   onRow: (row: DealRow) => void;
   /** Aborting stops the run: what finished is kept, what runs is dropped. */
   signal?: AbortSignal;
-  /** JS heap limit of one worker in megabytes (the solver's tables are outside the JS heap). */
-  heapMb?: number;
   /** The worker module (default: ./worker, which plays the deal); tests give one that wraps it. */
   worker?: string;
 }
@@ -38,7 +39,7 @@ export async function playDeals(tasks: Iterable<DealTask>, opts: PoolOptions): P
     execArgv: entry.execArgv,
     minThreads: workers,
     maxThreads: workers,
-    resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? 1024 },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     // Games this run added (a rules file, --rule changes): the workers read the same rules.
     workerData: { games: addedGames() },
   });

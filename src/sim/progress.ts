@@ -4,6 +4,9 @@ import type { DealRow } from './types.js';
 
 export type ProgressMode = 'bar' | 'lines' | 'none';
 
+/** Milliseconds between plain progress lines. */
+const INTERVAL_MS = 5000;
+
 export interface Tally {
   won: number;
   lost: number;
@@ -26,7 +29,7 @@ export function progressMode(quiet: boolean): ProgressMode {
  * A progress display for `total` deals of which `done` are already done (resumed) with the tally
  * `tally`. Rate and ETA count only the deals played in this run.
  */
-export async function startProgress(mode: ProgressMode, total: number, done: number, tally: Tally, intervalMs = 5000): Promise<Progress> {
+export async function startProgress(mode: ProgressMode, total: number, done: number, tally: Tally): Promise<Progress> {
   const t0 = Date.now();
   const done0 = done;
   const counts = { ...tally };
@@ -80,7 +83,7 @@ export async function startProgress(mode: ProgressMode, total: number, done: num
       `winrate: ${done}/${total} deals (won ${t.won}, lost ${t.lost}, unknown ${t.unknown}, errors ${t.errors}), ${t.rate} deals/s, ETA ${t.etaText}\n`,
     );
   };
-  const timer = setInterval(print, intervalMs);
+  const timer = setInterval(print, INTERVAL_MS);
   timer.unref();
   return {
     add(row) {

@@ -90,8 +90,8 @@ export function openForAppend(file: string, warn: (m: string) => void): OpenResu
     if (isRegular(file)) {
       lock = lockFile(file, warn);
       results = readForRun(file, warn);
-      // Rows are appended under the file's own header: one that lacks a column (a file written
-      // before the column existed) is first rewritten with it, its rows' cells left empty.
+      // Rows are appended under the file's own header: one that lacks a column (a file of an older
+      // format) is first rewritten with it, its rows' cells left empty.
       const missing = results.hasHeader ? COLUMNS.filter((c) => !results.header.includes(c)) : [];
       if (missing.length) {
         results.header = [...results.header, ...missing];
@@ -151,8 +151,8 @@ export function openForReplace(file: string, warn: (m: string) => void): OpenRes
 }
 
 /**
- * Repairs a results file that holds a deal more than once (two runs that wrote one file before
- * files were locked): keeps the first row of each deal, drops the others and a torn last line,
+ * Repairs a results file that holds a deal more than once (two runs that wrote one file
+ * unlocked, or files joined by hand): keeps the first row of each deal, drops the others and a torn last line,
  * and rewrites the file in place. Returns what it did, in a line.
  */
 export function repairResults(file: string, warn: (m: string) => void): string {

@@ -12,7 +12,7 @@ export interface Shard {
 }
 
 /** Shards in one study at most. */
-export const MAX_SHARDS = 100_000;
+const MAX_SHARDS = 100_000;
 
 export const inShard = (seed: number, shard: Shard): boolean => seed % shard.count === shard.index;
 

@@ -12,8 +12,8 @@ import type { DealRow } from './types.js';
 export const SPLITS = ['solver'] as const;
 export type Split = (typeof SPLITS)[number];
 
-/** The `solver` of rows written before the column existed. */
-export const UNRECORDED = 'not recorded';
+/** The `solver` of rows whose file has no such column. */
+const UNRECORDED = 'not recorded';
 
 export interface GameSummary {
   game: string;
@@ -54,12 +54,11 @@ export function summarize(rows: readonly DealRow[], by?: Split): GameSummary[] {
     if (!g) groups.set(key, (g = []));
     g.push(r);
   }
-  const order = gameOrder;
   const summaries = [...groups.values()]
     .map((group) => ({ ...summarizeGroup(group), ...(by ? { solver: group[0]!.solver || UNRECORDED } : {}) }))
     .sort(
       (a, b) =>
-        order(a.game) - order(b.game) ||
+        gameOrder(a.game) - gameOrder(b.game) ||
         a.game.localeCompare(b.game) ||
         a.player.localeCompare(b.player) ||
         (a.solver ?? '').localeCompare(b.solver ?? ''),

@@ -40,8 +40,6 @@ export interface WinrateOptions {
   rerunUnknown?: boolean;
   signal?: AbortSignal;
   progress?: ProgressMode;
-  /** Seconds between plain progress lines (progress 'lines'). */
-  progressEvery?: number;
   /** Told of things worth a line on stderr (a torn line dropped, a stale lock removed, ...). */
   warn?: (message: string) => void;
   /** The worker module (tests give one that wraps the real one). */
@@ -167,13 +165,7 @@ async function runTasks(
   if (plan.tasks.length === 0) return { finished: 0, interrupted: false, errors: 0, played };
   sink.begin();
   const total = plan.done.length + plan.tasks.length;
-  const progress = await startProgress(
-    opts.progress ?? 'none',
-    total,
-    plan.done.length,
-    tally(plan.done),
-    (opts.progressEvery ?? 5) * 1000,
-  );
+  const progress = await startProgress(opts.progress ?? 'none', total, plan.done.length, tally(plan.done));
   let errors = 0;
   try {
     const run = await playDeals(plan.tasks, {
