@@ -9,18 +9,15 @@
 // sampling player repairs one), and proposes its next commitment unsolved: a player that keeps
 // no plan from one decision to the next loses (docs/players.md).
 // Known bias: as the sampling player's, each sample is solved as if every card were known.
-import { parseCard, cardName } from '../cards.js';
-import { shuffle } from '../deal.js';
-import { compileGame } from '../engine/game.js';
+import { parseCard } from '../cards.js';
 import { applyMove, formatMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
-import { State } from '../engine/state.js';
-import { getGame } from '../games/index.js';
+import type { State } from '../engine/state.js';
 import { passPlan, PLAYER_PLAN } from '../search/plan.js';
 import { reusableSolver } from '../solve.js';
 import { greedyPlayer } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
-import { fitsView, visible } from './sampling.js';
-import { determinize, sampleSeed, viewOf, type View } from './view.js';
+import { fitsView, sampleStates, visible } from './sampling.js';
+import { loadSample, viewOf, type View } from './view.js';
 
 export interface CommitSettings {
   samples: number;
@@ -60,15 +57,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
     if (plan.length > 0 && legal.includes(plan[0]!)) return plan.shift()!;
     plan = [];
     if (legal.length === 1) return legal[0]!;
-    if (states[0]?.rules.game.id !== view.game) {
-      states.length = 0;
-      for (let k = 0; k < settings.samples; k++) {
-        const state = new State(compileGame(getGame(view.game)));
-        // As for the sampling player: lines that begin with swaps to and fro split proposals.
-        state.hostSwaps = false;
-        states.push(state);
-      }
-    }
+    if (states[0]?.rules.game.id !== view.game) states.splice(0, states.length, ...sampleStates(view.game, settings.samples));
     const unseen = view.unseen.map(parseCard);
     const home = view.foundations.reduce((n, f) => n + f.length, 0);
     const total = states[0]!.rules.totalCards;
@@ -80,9 +69,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
       let line = kept[k] ?? null;
       let won = line !== null && line.length > 0 && fitsView({ state, line }, view, seen);
       if (!won) {
-        const order = [...unseen];
-        shuffle(order, sampleSeed(settings.seed, dealSeed, decision, k));
-        state.load(determinize(view, order.map(cardName)));
+        loadSample(state, view, unseen, settings.seed, dealSeed, decision, k);
         const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
         won = found.result === 'won';
         line = won ? found.moves : found.bestFirstMove >= 0 ? [found.bestFirstMove] : [];

@@ -13,12 +13,28 @@ import { getGame } from '../games/index.js';
 import type { Player } from './types.js';
 import type { View } from './view.js';
 
-/** The greedy player's rank of a move (higher first); 0 for a move it never makes. */
+/**
+ * The greedy player's ranks (higher first; 0 for a move it never makes), read by this file on
+ * move text and by the rollouts' base policy (policy.ts) on engine moves.
+ */
+export const RANK = {
+  reserveHome: 50,
+  tableauHome: 45,
+  wasteHome: 40,
+  reserveToTableau: 30,
+  freesACard: 25,
+  wasteToTableau: 20,
+  draw: 10,
+  redeal: 5,
+  never: 0,
+} as const;
+
+/** The greedy player's rank of a move (RANK). */
 export function greedyRank(view: View, move: string): number {
-  if (move === 'draw') return 10;
-  if (move === 'redeal') return 5;
+  if (move === 'draw') return RANK.draw;
+  if (move === 'redeal') return RANK.redeal;
   const m = /^([ftrw])(\d*)(?::(\d+))?>([ft])(\d+)$/.exec(move);
-  if (!m) return 0;
+  if (!m) return RANK.never;
   const [, srcKind, srcIndex, countText, dstKind, dstIndex] = m;
   const count = Number(countText ?? 1);
   const pile =
@@ -29,17 +45,17 @@ export function greedyRank(view: View, move: string): number {
         : srcKind === 'r'
           ? view.reserves[Number(srcIndex)]!
           : view.foundations[Number(srcIndex)]!;
-  if (srcKind === 'f') return 0;
-  if (dstKind === 'f') return srcKind === 'r' ? 50 : srcKind === 't' ? 45 : 40;
+  if (srcKind === 'f') return RANK.never;
+  if (dstKind === 'f') return srcKind === 'r' ? RANK.reserveHome : srcKind === 't' ? RANK.tableauHome : RANK.wasteHome;
   const dstEmpty = view.tableau[Number(dstIndex)]!.length === 0;
-  if (srcKind === 'r') return 30;
-  if (srcKind === 'w') return dstEmpty ? 0 : 20;
+  if (srcKind === 'r') return RANK.reserveToTableau;
+  if (srcKind === 'w') return dstEmpty ? RANK.never : RANK.wasteToTableau;
   // A tableau move: worth it if it frees the card beneath (or empties the pile onto a card).
   const below = pile[pile.length - count - 1];
-  if (below === undefined) return dstEmpty ? 0 : 25;
+  if (below === undefined) return dstEmpty ? RANK.never : RANK.freesACard;
   const moved = pile[pile.length - count]!;
   const sitsOnBuild = follows(getGame(view.game).tableau.build, parseCard(below), parseCard(moved));
-  return sitsOnBuild || dstEmpty ? 0 : 25;
+  return sitsOnBuild || dstEmpty ? RANK.never : RANK.freesACard;
 }
 
 export const greedyPlayer: Player = (view, legal) => {

@@ -2,29 +2,30 @@
 // on a full (sampled) state: the base policy of the rollout player. It reads only what a person
 // sees (pile tops, the cards under a moved card, whether a pile is empty); the stock it never
 // looks at, so on a sampled state it plays exactly as it would on the real one.
-import { applyMove, generateMoves, MAX_MOVES, redealMove, undoMove } from '../engine/moves.js';
+import { applyMove, generateMoves, MAX_MOVES, moveCount, moveDst, moveSrc, redealMove, undoMove } from '../engine/moves.js';
 import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
+import { RANK } from './greedy.js';
 
 /** The rank greedyRank (greedy.ts) gives the same move, on the engine's move code. */
 export function baseRank(s: State, m: number): number {
   const r = s.rules;
-  const src = m & 255;
-  const dst = (m >>> 8) & 255;
-  if (src === r.stock) return 10;
-  if (src === r.waste && dst === r.waste) return 5;
+  const src = moveSrc(m);
+  const dst = moveDst(m);
+  if (src === r.stock) return RANK.draw;
+  if (src === r.waste && dst === r.waste) return RANK.redeal;
   const from = r.kindOf[src]!;
-  if (from === KIND_F) return 0;
-  if (r.kindOf[dst] === KIND_F) return from === KIND_R ? 50 : from === KIND_T ? 45 : 40;
+  if (from === KIND_F) return RANK.never;
+  if (r.kindOf[dst] === KIND_F) return from === KIND_R ? RANK.reserveHome : from === KIND_T ? RANK.tableauHome : RANK.wasteHome;
   const dstEmpty = s.len[dst] === 0;
-  if (from === KIND_R) return 30;
-  if (from === KIND_W) return dstEmpty ? 0 : 20;
-  const count = m >>> 16;
+  if (from === KIND_R) return RANK.reserveToTableau;
+  if (from === KIND_W) return dstEmpty ? RANK.never : RANK.wasteToTableau;
+  const count = moveCount(m);
   const l = s.len[src]!;
   // Nothing seen beneath (an empty pile left, or a face-down card uncovered): as greedyRank, which sees no card there.
-  if (l - count <= s.down[src]!) return dstEmpty ? 0 : 25;
+  if (l - count <= s.down[src]!) return dstEmpty ? RANK.never : RANK.freesACard;
   const at = src * s.stride + l - count;
-  return r.tableauFollows[s.cards[at - 1]! * 52 + s.cards[at]!] === 1 || dstEmpty ? 0 : 25;
+  return r.tableauFollows[s.cards[at - 1]! * 52 + s.cards[at]!] === 1 || dstEmpty ? RANK.never : RANK.freesACard;
 }
 
 let buffer = new Int32Array(MAX_MOVES);

@@ -7,15 +7,14 @@
 // sees, so unlike hindsight optimisation (sampling.ts) no score assumes the stock known: a move
 // is scored by what a real player would then do, and the player is, in expectation, never worse
 // than its base policy.
-import { cardName, parseCard } from '../cards.js';
-import { shuffle } from '../deal.js';
+import { parseCard } from '../cards.js';
 import { applyMove, parseMove, undoMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
 import type { DecisionReport, Player } from './types.js';
 import { baseRank, rolloutHome } from './policy.js';
-import { determinize, sampleSeed, type View } from './view.js';
+import { loadSample, type View } from './view.js';
 
 export interface RolloutSettings {
   /** Sampled deals of the hidden cards per decision. */
@@ -41,11 +40,7 @@ export function rolloutPlayer(settings: RolloutSettings, dealSeed = 0, report?: 
     if (state?.rules.game.id !== view.game) state = new State(compileGame(getGame(view.game)));
     const s = state;
     const unseen = view.unseen.map(parseCard);
-    const sample = (k: number): void => {
-      const order = [...unseen];
-      shuffle(order, sampleSeed(settings.seed, dealSeed, decision, k));
-      s.load(determinize(view, order.map(cardName)));
-    };
+    const sample = (k: number): void => loadSample(s, view, unseen, settings.seed, dealSeed, decision, k);
     sample(0);
     // Double Signora's first card home fixes the base rank for the whole game: every choice of
     // it is scored, on twice the samples.

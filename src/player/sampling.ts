@@ -8,8 +8,7 @@
 // It stops sampling once no vote left could change the decision.
 // Known bias: it is optimistic, since each sample is solved as if the player would see every
 // card from then on; it overrates lines that depend on luck in what is drawn next.
-import { cardName, parseCard } from '../cards.js';
-import { shuffle } from '../deal.js';
+import { parseCard } from '../cards.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve.js';
 import { passPlan, PLAYER_PLAN } from '../search/plan.js';
@@ -18,7 +17,7 @@ import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
 import { greedyPlayer, greedyRank } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
-import { determinize, hiddenCards, sampleSeed, viewOf, type View } from './view.js';
+import { determinize, hiddenCards, loadSample, viewOf, type View } from './view.js';
 
 export interface SamplingSettings {
   /** Samples per decision. */
@@ -47,6 +46,17 @@ interface Kept {
   choice: number;
 }
 
+/** States for `count` samples of a game, searched without host swaps. */
+export function sampleStates(game: string, count: number): State[] {
+  return Array.from({ length: count }, () => {
+    const state = new State(compileGame(getGame(game)));
+    // A swap is a move of the line a sample proposes; lines that begin with swaps to and fro
+    // split the proposals, and the player won fewer deals with them (docs/players.md).
+    state.hostSwaps = false;
+    return state;
+  });
+}
+
 /** A sampling player for one game; `dealSeed` keeps different deals' samples apart. */
 export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?: DecisionReport): Player {
   const solver = reusableSolver(settings.memoryMb);
@@ -56,16 +66,8 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
   const kept: (Kept | null)[] = new Array<Kept | null>(settings.samples).fill(null);
   return (view: View, legal: readonly string[]): string | null => {
     decision++;
-    if (states[0]?.rules.game.id !== view.game) {
-      states.length = 0;
-      for (let k = 0; k < (settings.keep ? settings.samples : 1); k++) {
-        const state = new State(compileGame(getGame(view.game)));
-        // A swap is a move of the line it votes for; lines that begin with swaps to and fro
-        // split its votes (Klondike seeds 0..53 at budget 3: 14 won with them, 20 without).
-        state.hostSwaps = false;
-        states.push(state);
-      }
-    }
+    if (states[0]?.rules.game.id !== view.game)
+      states.splice(0, states.length, ...sampleStates(view.game, settings.keep ? settings.samples : 1));
     const votes = new Float64Array(legal.length);
     const wins = new Int32Array(legal.length);
     const unseen = view.unseen.map(parseCard);
@@ -89,9 +91,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
     for (let k = 0; legal.length > 1 && k < settings.samples && !decided(votes, settings.samples - voted); k++) {
       if (kept[k]) continue;
       const state = states[settings.keep ? k : 0]!;
-      const order = [...unseen];
-      shuffle(order, sampleSeed(settings.seed, dealSeed, decision, k));
-      state.load(determinize(view, order.map(cardName)));
+      loadSample(state, view, unseen, settings.seed, dealSeed, decision, k);
       // The plan the player was measured with (README "The players"): the solver's
       // restarts were tuned for searches of millions of positions, not these few thousand, and
       // a new plan here would be a new player, whose rows in results/ would have to be remade.

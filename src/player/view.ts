@@ -4,6 +4,8 @@
 // stock turned over from the waste (a redeal, which only an empty stock allows) holds only cards
 // the player saw turned up, in the order it saw them, so from the first redeal on it is shown.
 import { cardName, orderedDecks } from '../cards.js';
+import { shuffle } from '../deal.js';
+import type { State } from '../engine/state.js';
 import type { Position } from '../position.js';
 import { dealsFaceDown } from '../games/deal-order.js';
 import { getGame } from '../games/index.js';
@@ -100,4 +102,19 @@ export function hiddenCards(pos: Position): string[] {
 /** The shuffle seed of sample `k` at a player's `decision` in one deal: the same game replays the same. */
 export function sampleSeed(seed: number, dealSeed: number, decision: number, k: number): number {
   return mix32((seed * 0x9e3779b1) ^ mix32(dealSeed ^ mix32(decision * 0x85ebca6b + k)));
+}
+
+/** Loads `state` with sample `k`: the `unseen` cards shuffled (sampleSeed) into the view's hidden places. */
+export function loadSample(
+  state: State,
+  view: View,
+  unseen: readonly number[],
+  seed: number,
+  dealSeed: number,
+  decision: number,
+  k: number,
+): void {
+  const order = [...unseen];
+  shuffle(order, sampleSeed(seed, dealSeed, decision, k));
+  state.load(determinize(view, order.map(cardName)));
 }

@@ -5,7 +5,7 @@
 // first to the end.
 // A loss it reports is every position reachable from the start, entered and found without a
 // win. Only the move generator is shared with the solver; the referee replays any win.
-import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
+import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
 import { MAX_DEPTH } from './context.js';
 import type { Limits, SearchResult } from './solver.js';
@@ -63,7 +63,7 @@ export function plainSearch(s: State, limits: Limits, maxPositions: number, forb
       bestFirstMove: -1,
     };
   };
-  const rank = (m: number): number => (kind[m & 255] === 0 ? 2 : kind[(m >>> 8) & 255] === 0 ? 0 : 1);
+  const rank = (m: number): number => (kind[moveSrc(m)] === 0 ? 2 : kind[moveDst(m)] === 0 ? 0 : 1);
   const expand = (at: number): number => {
     let n = generateMoves(s, moves, false, at);
     if (forbid) {
