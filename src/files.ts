@@ -151,6 +151,21 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+/** Text for XML or HTML: &, <, >, " and ' escaped, characters XML 1.0 forbids replaced by U+FFFD. */
+export function escapeMarkup(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A JSON value named in an error: a string quoted (at most 20 characters), a list or object by kind. */
+export function describeJson(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v);
+  if (Array.isArray(v)) return 'a list';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object' : String(v);
+}
+
 /**
  * Identifies a file by device and inode (so that another name, a link or `./x` is seen to be the
  * same file), or undefined if it does not exist.

@@ -2,7 +2,7 @@
 import { cardName, cardSymbol, orderedDecks, parseCard, parseRank, rankName, rankOf } from './cards.js';
 import { dealGame, emptyPosition, parseSeed } from './deal.js';
 import { UsageError } from './errors.js';
-import { parseUserJson } from './files.js';
+import { describeJson, parseUserJson } from './files.js';
 import { follows } from './games/build.js';
 import { dealsBaseCard, stockSize as stockAfterDeal } from './games/deal-order.js';
 import { getGame, type Game } from './games/index.js';
@@ -118,14 +118,6 @@ export function positionFromJson(raw: unknown): Position {
   }
   validate(game, pos);
   return pos;
-}
-
-/** A JSON value named in an error: a string quoted (at most 20 characters), a list or object by kind. */
-function describeJson(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v);
-  if (Array.isArray(v)) return 'a list';
-  if (v === null) return 'null';
-  return typeof v === 'object' ? 'an object' : String(v);
 }
 
 /**

@@ -13,11 +13,9 @@ import { searchState } from './search-state.js';
 import { plainPositions, plainSearch } from './search/plain.js';
 import { Solver, type SearchResult } from './search/solver.js';
 import { limitsOf, type SolveSettings } from './settings.js';
+import { roundTenth } from './sim/stats.js';
 import type { ThreadAnswer, ThreadTask } from './solve-protocol.js';
 import { workerEntry } from './threads.js';
-
-/** Milliseconds to a tenth, as results report them. */
-export const roundMs = (ms: number): number => Math.round(ms * 10) / 10;
 
 let cached: { memoryMb: number; solver: Solver } | undefined;
 
@@ -71,7 +69,7 @@ function reportOf(
     moves,
     stats: {
       nodes: found.nodes,
-      ms: roundMs(found.ms),
+      ms: roundTenth(found.ms),
       ...(found.limit ? { limit: found.limit } : {}),
       tableFull: found.tableFull,
       mostHome: found.best,

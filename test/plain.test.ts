@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { getGame } from '../src/games/index.js';
 import { solvePosition, solvePositionPlain } from '../src/solve.js';
-import { PLAIN_MAX_POSITIONS, plainSearch } from '../src/search/plain.js';
+import { getHeapStatistics } from 'node:v8';
+import { PLAIN_MAX_POSITIONS, plainPositions, plainSearch } from '../src/search/plain.js';
 import { expectOneLineError, patience, requireBuiltCli, stateOf } from './support/helpers.js';
 
 /** Seeds 0..199 of Klondike (draw 3) that the solver proves lost within 2 s. */
@@ -33,6 +34,13 @@ describe('real lost deals, re-decided by the plain search', () => {
     const found = plainSearch(state, { maxNodes: 400_000, timeLimitMs: 0 }, PLAIN_MAX_POSITIONS);
     expect([found.result, found.limit]).toEqual(['unknown', 'depth']);
     expect(JSON.stringify(state.toPosition())).toBe(before);
+  });
+
+  it('the set of positions is held to --memory and to a share of the heap, so a large --memory cannot end the process', () => {
+    expect(plainPositions(1)).toBe(Math.floor(2 ** 20 / 200));
+    const byHeap = plainPositions(1_000_000);
+    expect(byHeap).toBeLessThanOrEqual(PLAIN_MAX_POSITIONS);
+    expect(byHeap * 200).toBeLessThan(getHeapStatistics().heap_size_limit);
   });
 
   it('a won deal is won by the plain search too, its line replayed by the referee', () => {

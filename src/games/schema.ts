@@ -2,7 +2,7 @@
 // one-line error naming the key and what it allows, and `patience rules --schema` prints it as a
 // JSON Schema for editors. One description serves both, so they cannot disagree.
 import { UsageError } from '../errors.js';
-import { CONTROL } from '../files.js';
+import { CONTROL, describeJson } from '../files.js';
 
 export type Schema =
   | { type: 'object'; doc: string; props: Record<string, Field>; open?: Schema }
@@ -273,13 +273,6 @@ export const RULES_SCHEMA: Schema = {
 /** Where a value lies in a file, for messages: `tableau.build.step`, `deal[3]`. */
 const at = (path: string): string => path || 'the file';
 
-function describe(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v);
-  if (Array.isArray(v)) return 'a list';
-  if (v === null) return 'null';
-  return typeof v === 'object' ? 'an object' : String(v);
-}
-
 /** What a schema allows, in a few words. */
 function allowed(s: Schema): string {
   switch (s.type) {
@@ -345,7 +338,7 @@ export function check(s: Schema, v: unknown, where: string, path = ''): unknown 
   };
   switch (s.type) {
     case 'object': {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`${describe(v)} is not an object`);
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`${describeJson(v)} is not an object`);
       const obj = v as Record<string, unknown>;
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(obj)) {
@@ -367,7 +360,7 @@ export function check(s: Schema, v: unknown, where: string, path = ''): unknown 
       return out;
     }
     case 'array': {
-      if (!Array.isArray(v)) return fail(`${describe(v)} is not a list`);
+      if (!Array.isArray(v)) return fail(`${describeJson(v)} is not a list`);
       if (s.min !== undefined && v.length < s.min) fail(`at least ${s.min} item(s), not ${v.length}`);
       if (s.max !== undefined && v.length > s.max) fail(`at most ${s.max} items, not ${v.length}`);
       return v.map((item, i) => check(s.items, item, where, `${path}[${i}]`));
@@ -375,26 +368,26 @@ export function check(s: Schema, v: unknown, where: string, path = ''): unknown 
     case 'integer':
     case 'number':
       if (s.type === 'integer' ? !Number.isInteger(v) : typeof v !== 'number' || !Number.isFinite(v))
-        return fail(`${describe(v)} is not ${allowed(s)}`);
-      if ((v as number) < s.min || (v as number) > s.max) fail(`${describe(v)} is out of range (${allowed(s)})`);
+        return fail(`${describeJson(v)} is not ${allowed(s)}`);
+      if ((v as number) < s.min || (v as number) > s.max) fail(`${describeJson(v)} is out of range (${allowed(s)})`);
       return v;
     case 'string':
-      if (typeof v !== 'string') return fail(`${describe(v)} is not a string`);
+      if (typeof v !== 'string') return fail(`${describeJson(v)} is not a string`);
       if (v.length > s.maxLength) fail(`a string of at most ${s.maxLength} characters, not ${v.length}`);
-      if (s.pattern && !s.pattern.test(v)) fail(`${describe(v)} does not match ${s.pattern.source} (${s.doc})`);
+      if (s.pattern && !s.pattern.test(v)) fail(`${describeJson(v)} does not match ${s.pattern.source} (${s.doc})`);
       if (CONTROL.test(v)) fail('control characters are not allowed');
       return v;
     case 'boolean':
     case 'null':
-      if (s.type === 'boolean' ? typeof v !== 'boolean' : v !== null) return fail(`${describe(v)} is not ${allowed(s)}`);
+      if (s.type === 'boolean' ? typeof v !== 'boolean' : v !== null) return fail(`${describeJson(v)} is not ${allowed(s)}`);
       return v;
     case 'enum':
-      if (typeof v !== 'string' || !s.values.includes(v)) return fail(`${describe(v)} is not one of ${allowed(s)}`);
+      if (typeof v !== 'string' || !s.values.includes(v)) return fail(`${describeJson(v)} is not one of ${allowed(s)}`);
       return v;
     case 'either': {
       if (s.options.length === 0) return v;
       const option = s.options.find((o) => fits(o, v));
-      if (!option) return fail(`${describe(v)} is not ${allowed(s)}`);
+      if (!option) return fail(`${describeJson(v)} is not ${allowed(s)}`);
       return check(option, v, where, path);
     }
   }

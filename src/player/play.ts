@@ -9,7 +9,7 @@ import { State } from '../engine/state.js';
 import { getGame, rulesHashOf } from '../games/index.js';
 import { replay } from '../referee.js';
 import type { SolveResult } from '../result.js';
-import { roundMs } from '../solve.js';
+import { roundTenth } from '../sim/stats.js';
 import type { Player } from './types.js';
 import { viewOf } from './view.js';
 
@@ -43,7 +43,7 @@ export function playGame(position: Position, player: Player, onMove?: (move: str
     position,
     result: verdict.won ? 'won' : 'lost',
     moves,
-    stats: { nodes: 0, ms: roundMs(performance.now() - t0), tableFull: false, mostHome },
+    stats: { nodes: 0, ms: roundTenth(performance.now() - t0), tableFull: false, mostHome },
   };
 }
 

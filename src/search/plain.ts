@@ -5,6 +5,7 @@
 // first to the end.
 // A loss it reports is every position reachable from the start, entered and found without a
 // win. Only the move generator is shared with the solver; the referee replays any win.
+import { getHeapStatistics } from 'node:v8';
 import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
 import { MAX_DEPTH } from './context.js';
@@ -16,9 +17,15 @@ export const PLAIN_MAX_POSITIONS = 16_000_000;
 /** Bytes a position takes in the set of exact keys, measured on Klondike with room for two decks' longer keys. */
 const BYTES_A_POSITION = 200;
 
-/** The positions `memoryMb` holds in the plain search's set (at most PLAIN_MAX_POSITIONS). */
+/** Share of this thread's JS heap the set may fill: a set past the heap's limit ends the process, not the search. */
+const HEAP_SHARE = 0.6;
+
+/** The positions `memoryMb` holds in the plain search's set (at most PLAIN_MAX_POSITIONS, and what the heap allows). */
 export const plainPositions = (memoryMb: number): number =>
-  Math.min(PLAIN_MAX_POSITIONS, Math.floor((memoryMb * 2 ** 20) / BYTES_A_POSITION));
+  Math.min(
+    PLAIN_MAX_POSITIONS,
+    Math.floor(Math.min(memoryMb * 2 ** 20, HEAP_SHARE * getHeapStatistics().heap_size_limit) / BYTES_A_POSITION),
+  );
 
 /** The exact position as a string: every pile's cards and face-down count, the base rank, and the redeals made where they are limited. */
 function exactKey(s: State): string {

@@ -1,12 +1,10 @@
 // One self-contained HTML page that steps through a game: the data as JSON, the page's own rules
 // (rules.ts) and script (script.ts) as their source text, inline CSS. No network: the content
 // security policy forbids every fetch, and nothing is loaded from anywhere.
+import { escapeMarkup } from '../files.js';
 import type { ShownGame } from './record.js';
 import { pageRules } from './rules.js';
 import { pageMain } from './script.js';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * JSON that is safe inside a script element whatever the strings hold: `<`, `>` and `&` become
@@ -100,7 +98,7 @@ export function renderPage(game: ShownGame): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeMarkup(title)}</title>
 <style>${CSS}</style>
 </head>
 <body>${BODY}

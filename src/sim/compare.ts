@@ -1,7 +1,7 @@
 // The comparison that matters: per game, what can be won with every card known (thoughtful),
 // what the players that see only what a person sees win, and the figure stated on the game's
 // page (a player's figure), each with its 95 % interval, one line a game.
-import { percent, statedText, summarize, type GameSummary } from './summary.js';
+import { formatTable, percent, rateText, statedText, summarize, type GameSummary } from './summary.js';
 import type { DealRow } from './types.js';
 
 export interface Comparison {
@@ -30,8 +30,7 @@ export function compare(rows: readonly DealRow[]): Comparison {
 /** A cell: the rate (a range where deals are undecided), its interval and the deals. */
 function cell(s: GameSummary | undefined): string {
   if (!s) return '-';
-  const rate = s.winRate.low === s.winRate.high ? percent(s.winRate.low) : `${percent(s.winRate.low)}-${percent(s.winRate.high)}`;
-  return `${rate} % [${percent(s.interval.lo)}, ${percent(s.interval.hi)}] n=${s.deals}`;
+  return `${rateText(s.winRate)} % [${percent(s.interval.lo)}, ${percent(s.interval.hi)}] n=${s.deals}`;
 }
 
 /** The comparison as a text table; `footer` lines go under it. */
@@ -43,14 +42,8 @@ export function formatComparison(c: Comparison, footer: readonly string[] = []):
     'stated',
   ];
   const body = c.games.map((g) => [g.game, ...c.players.map((p) => cell(g.byPlayer[p])), statedText(g.stated)]);
-  const widths = head.map((h, j) => Math.max(h.length, ...body.map((r) => r[j]!.length)));
-  const line = (cells: string[]): string =>
-    cells
-      .map((x, j) => x.padEnd(widths[j]!))
-      .join('  ')
-      .trimEnd();
   const notes = ['win % with its 95 % Wilson interval; an undecided deal counts once as lost and once as won'];
-  return `${[line(head), ...body.map(line), ...notes, ...footer].join('\n')}\n`;
+  return `${[formatTable(head, body), ...notes, ...footer].join('\n')}\n`;
 }
 
 /** The comparison as a Markdown table (README and results/), one line a game. */

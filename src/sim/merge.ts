@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { identity } from '../files.js';
 import { gameOrder } from '../games/index.js';
-import type { SolveSettings } from '../settings.js';
+import { sameSettings, settingsCover } from '../settings.js';
 import { COLUMNS, dealKey, formatCsv, readResults, type ResultsFile } from './csv.js';
 import { shardOfFile, type Shard } from './shard.js';
 import { settingsText } from './summary.js';
@@ -183,15 +183,6 @@ function checkStudy(study: string, group: ShardFile[]): void {
   }
 }
 
-const sameSettings = (a: SolveSettings, b: SolveSettings): boolean =>
-  a.timeLimit === b.timeLimit && a.maxNodes === b.maxNodes && a.memoryMb === b.memoryMb;
-
-/** Whether limits `have` are within `cap` (0 means none). */
-function within(have: SolveSettings, cap: SolveSettings): boolean {
-  const le = (h: number, c: number): boolean => c === 0 || (h !== 0 && h <= c);
-  return le(have.timeLimit, cap.timeLimit) && le(have.maxNodes, cap.maxNodes) && have.memoryMb <= cap.memoryMb;
-}
-
 /**
  * Limits matter only where a deal stayed undecided: all undecided deals of a game and player
  * must have been played with the same limits, and no deal decided with larger ones (a shard
@@ -202,7 +193,7 @@ function checkLimits(what: string, list: { row: DealRow; file: string }[]): void
   if (undecided.length === 0) return;
   const cap = undecided[0]!;
   const odd = undecided.find(({ row }) => !sameSettings(row.settings, cap.row.settings));
-  const larger = odd ?? list.find(({ row }) => !within(row.settings, cap.row.settings));
+  const larger = odd ?? list.find(({ row }) => !settingsCover(cap.row.settings, row.settings));
   if (larger) {
     throw new UsageError(
       `shards made with different limits: ${what} seed ${cap.row.seed} in ${cap.file} is ${cap.row.result} at ${settingsText(cap.row.settings)}, seed ${larger.row.seed} in ${larger.file} ${larger.row.result} at ${settingsText(larger.row.settings)}: play every shard with the same limits (--rerun-unknown on each)`,

@@ -2,9 +2,11 @@
 // a bar up to the proven win rate, a lighter bar on top for the undecided deals, the 95 % Wilson
 // interval as a whisker, and the game's stated win rate as a diamond after its bars (n = deals).
 // Axis 0-100 %, a legend, 900x400 (wider, with slanted names, for many games).
+import { escapeMarkup } from '../files.js';
 import { getGame } from '../games/index.js';
+import { roundTenth } from './stats.js';
 import type { GameSummary } from './summary.js';
-import { percent, statedText } from './summary.js';
+import { percent, rateText, statedText } from './summary.js';
 
 const COLOURS = {
   won: '#4c78a8',
@@ -31,7 +33,8 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
   const push = (s: string): void => {
     out.push(s);
   };
-  const text = (x: number, yy: number, s: string, attrs = ''): void => push(`<text x="${r(x)}" y="${r(yy)}" ${attrs}>${esc(s)}</text>`);
+  const text = (x: number, yy: number, s: string, attrs = ''): void =>
+    push(`<text x="${px(x)}" y="${px(yy)}" ${attrs}>${escapeMarkup(s)}</text>`);
 
   push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" font-size="12" fill="${COLOURS.text}">`,
@@ -68,12 +71,12 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
   for (let t = 0; t <= 100; t += 20) {
     const yy = y(t / 100);
     push(
-      `<line x1="${m.left}" y1="${r(yy)}" x2="${m.left + pw}" y2="${r(yy)}" stroke="${t === 0 ? COLOURS.text : COLOURS.grid}" stroke-width="1"/>`,
+      `<line x1="${m.left}" y1="${px(yy)}" x2="${m.left + pw}" y2="${px(yy)}" stroke="${t === 0 ? COLOURS.text : COLOURS.grid}" stroke-width="1"/>`,
     );
     text(m.left - 8, yy + 4, `${t} %`, 'text-anchor="end"');
   }
   push(`<line x1="${m.left}" y1="${m.top}" x2="${m.left}" y2="${m.top + ph}" stroke="${COLOURS.text}" stroke-width="1"/>`);
-  text(16, m.top + ph / 2, 'win rate', `text-anchor="middle" transform="rotate(-90 16 ${r(m.top + ph / 2)})"`);
+  text(16, m.top + ph / 2, 'win rate', `text-anchor="middle" transform="rotate(-90 16 ${px(m.top + ph / 2)})"`);
 
   if (summaries.length === 0) text(m.left + pw / 2, m.top + ph / 2, 'no deals', 'text-anchor="middle"');
   // One group a game; in it one bar a player, then the stated figure.
@@ -90,20 +93,19 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
       const yHigh = y(s.winRate.high);
       push(`<g>`);
       push(
-        `<title>${esc(`${s.label} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`,
+        `<title>${escapeMarkup(`${s.label} (${s.player}): ${s.deals} deals, won ${s.won}, lost ${s.lost}, unknown ${s.unknown}, errors ${s.errors}; 95 % interval ${percent(s.interval.lo)}-${percent(s.interval.hi)} %; stated ${statedText(s.stated)}`)}</title>`,
       );
       if (s.winRate.high > s.winRate.low) {
-        push(`<rect x="${r(x0)}" y="${r(yHigh)}" width="${r(bw)}" height="${r(yLow - yHigh)}" fill="${COLOURS.undecided}"/>`);
+        push(`<rect x="${px(x0)}" y="${px(yHigh)}" width="${px(bw)}" height="${px(yLow - yHigh)}" fill="${COLOURS.undecided}"/>`);
       }
-      push(`<rect x="${r(x0)}" y="${r(yLow)}" width="${r(bw)}" height="${r(m.top + ph - yLow)}" fill="${COLOURS.won}"/>`);
+      push(`<rect x="${px(x0)}" y="${px(yLow)}" width="${px(bw)}" height="${px(m.top + ph - yLow)}" fill="${COLOURS.won}"/>`);
       const yLo = y(s.interval.lo);
       const yHi = y(s.interval.hi);
       const cap = bw * 0.28;
       push(
-        `<path d="M${r(cx)} ${r(yHi)}V${r(yLo)}M${r(cx - cap)} ${r(yHi)}H${r(cx + cap)}M${r(cx - cap)} ${r(yLo)}H${r(cx + cap)}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`,
+        `<path d="M${px(cx)} ${px(yHi)}V${px(yLo)}M${px(cx - cap)} ${px(yHi)}H${px(cx + cap)}M${px(cx - cap)} ${px(yLo)}H${px(cx + cap)}" stroke="${COLOURS.whisker}" stroke-width="1.5" fill="none"/>`,
       );
-      const label = s.winRate.low === s.winRate.high ? `${percent(s.winRate.low)}` : `${percent(s.winRate.low)}-${percent(s.winRate.high)}`;
-      text(cx, Math.max(m.top - 4, yHi - 6), `${label} %`, 'text-anchor="middle" font-size="10"');
+      text(cx, Math.max(m.top - 4, yHi - 6), `${rateText(s.winRate)} %`, 'text-anchor="middle" font-size="10"');
       if (players.size > 1)
         text(cx, m.top + ph + 30, s.player.split('-')[0]!, `text-anchor="middle" font-size="10" fill="${COLOURS.muted}"`);
       text(cx, m.top + ph + (players.size > 1 ? 42 : 30), `n = ${s.deals}`, `text-anchor="middle" font-size="10" fill="${COLOURS.muted}"`);
@@ -113,19 +115,19 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
     const sx = gx + gw - 16;
     if (stated !== null) {
       push(diamond(sx, y(stated), 6));
-      text(sx, y(stated) - 9, `${+(stated * 100).toFixed(1)} %`, `text-anchor="middle" font-size="10" fill="${COLOURS.stated}"`);
+      text(sx, y(stated) - 9, statedText(stated), `text-anchor="middle" font-size="10" fill="${COLOURS.stated}"`);
     } else {
       text(
         sx,
         m.top + ph - 6,
         'not stated',
-        `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${r(sx)} ${r(m.top + ph - 6)})" dy="4"`,
+        `font-size="10" fill="${COLOURS.muted}" transform="rotate(-90 ${px(sx)} ${px(m.top + ph - 6)})" dy="4"`,
       );
     }
     const name = label === bars[0]!.game ? gameName(label) : label;
     if (slanted)
       // Under the player and n labels of the bars.
-      text(gx + gw / 2, m.top + ph + 56, name, `text-anchor="end" transform="rotate(-40 ${r(gx + gw / 2)} ${r(m.top + ph + 56)})"`);
+      text(gx + gw / 2, m.top + ph + 56, name, `text-anchor="end" transform="rotate(-40 ${px(gx + gw / 2)} ${px(m.top + ph + 56)})"`);
     else text(gx + gw / 2, m.top + ph + 16, name, 'text-anchor="middle" font-weight="bold"');
   });
   push(`</svg>`);
@@ -133,7 +135,7 @@ export function renderSvg(summaries: readonly GameSummary[], opts: { width?: num
 }
 
 function diamond(x: number, y: number, size: number): string {
-  return `<path d="M${r(x)} ${r(y - size)}L${r(x + size)} ${r(y)}L${r(x)} ${r(y + size)}L${r(x - size)} ${r(y)}Z" fill="${COLOURS.stated}" stroke="#ffffff" stroke-width="1"/>`;
+  return `<path d="M${px(x)} ${px(y - size)}L${px(x + size)} ${px(y)}L${px(x)} ${px(y + size)}L${px(x - size)} ${px(y)}Z" fill="${COLOURS.stated}" stroke="#ffffff" stroke-width="1"/>`;
 }
 
 function gameName(id: string): string {
@@ -144,14 +146,5 @@ function gameName(id: string): string {
   }
 }
 
-const r = (x: number): string => String(Math.round(x * 10) / 10);
-
-/** Text for XML: &, <, > and " escaped, characters XML 1.0 forbids replaced by U+FFFD. */
-function esc(s: string): string {
-  return s
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+/** A coordinate or length as the chart writes it, to a tenth. */
+const px = (x: number): string => String(roundTenth(x));

@@ -1,4 +1,5 @@
-// Statistics for win-rate estimates: the Wilson score interval and order statistics.
+// Statistics for win-rate estimates: the Wilson score interval, order statistics, and the rounding
+// to a tenth that results and charts give numbers in.
 
 /** z for a two-sided 95 % interval (the 0.975 quantile of the standard normal). */
 export const Z95 = 1.959964;
@@ -42,3 +43,6 @@ export function percentile(values: readonly number[], p: number): number {
 export function median(values: readonly number[]): number {
   return percentile(values, 0.5);
 }
+
+/** A number rounded to a tenth (times as results report them, coordinates as charts draw them). */
+export const roundTenth = (x: number): number => Math.round(x * 10) / 10;

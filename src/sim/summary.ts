@@ -4,8 +4,8 @@
 // upper bound of (won + undecided)/n, so it spans both readings (as Blake & Gent report the
 // win rates of Solvitaire). Errors are counted apart from unknowns but are undecided alike.
 import { gameOrder, statedRate } from '../games/index.js';
-import type { SolveSettings } from '../settings.js';
-import { median, percentile, wilson } from './stats.js';
+import { sameSettings, type SolveSettings } from '../settings.js';
+import { median, percentile, roundTenth, wilson } from './stats.js';
 import type { DealRow } from './types.js';
 
 /** What a summary may split a game's rows by, besides the player. */
@@ -88,9 +88,7 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
   const settings: SolveSettings[] = [];
   for (const r of rows) {
     const s = r.settings;
-    if (!settings.some((t) => t.timeLimit === s.timeLimit && t.maxNodes === s.maxNodes && t.memoryMb === s.memoryMb)) {
-      settings.push({ timeLimit: s.timeLimit, maxNodes: s.maxNodes, memoryMb: s.memoryMb });
-    }
+    if (!settings.some((t) => sameSettings(t, s))) settings.push({ timeLimit: s.timeLimit, maxNodes: s.maxNodes, memoryMb: s.memoryMb });
   }
   return {
     game: first.game,
@@ -105,17 +103,15 @@ function summarizeGroup(rows: DealRow[]): GameSummary {
     winRate: { low: n ? won / n : 0, high: n ? (won + unknown + errors) / n : 1 },
     interval: { lo, hi },
     ms: {
-      median: times.length ? round1(median(times)) : null,
-      p95: times.length ? round1(percentile(times, 0.95)) : null,
-      total: round1(times.reduce((a, b) => a + b, 0)),
+      median: times.length ? roundTenth(median(times)) : null,
+      p95: times.length ? roundTenth(percentile(times, 0.95)) : null,
+      total: roundTenth(times.reduce((a, b) => a + b, 0)),
       slowest,
     },
     stated: statedRate(first.game),
     settings,
   };
 }
-
-const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /**
  * A share as a percentage to a tenth; with more decimals where a tenth would round a share that
@@ -126,6 +122,11 @@ export function percent(x: number): string {
     const text = (x * 100).toFixed(digits);
     if (digits === 6 || !((x < 1 && Number(text) === 100) || (x > 0 && Number(text) === 0))) return text;
   }
+}
+
+/** The win rate as a percentage, a range where deals are undecided: won/n to (won + undecided)/n. */
+export function rateText(rate: GameSummary['winRate']): string {
+  return rate.low === rate.high ? percent(rate.low) : `${percent(rate.low)}-${percent(rate.high)}`;
 }
 
 export function statedText(stated: number | null): string {
@@ -165,19 +166,13 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
     String(s.lost),
     String(s.unknown),
     String(s.errors),
-    s.winRate.low === s.winRate.high ? percent(s.winRate.low) : `${percent(s.winRate.low)}-${percent(s.winRate.high)}`,
+    rateText(s.winRate),
     `[${percent(s.interval.lo)}, ${percent(s.interval.hi)}]`,
     s.ms.median === null ? '-' : s.ms.median.toFixed(1),
     s.ms.p95 === null ? '-' : s.ms.p95.toFixed(1),
     statedText(s.stated),
   ]);
-  const widths = head.map((h, j) => Math.max(h.length, ...body.map((r) => r[j]!.length)));
-  const line = (cells: string[]): string =>
-    cells
-      .map((c, j) => (right[j] ? c.padStart(widths[j]!) : c.padEnd(widths[j]!)))
-      .join('  ')
-      .trimEnd();
-  const out = [line(head), ...body.map(line)];
+  const out = [formatTable(head, body, right)];
   const allSettings = summaries.flatMap((s) => s.settings);
   const distinct = allSettings.filter((s, i) => allSettings.findIndex((t) => settingsText(t) === settingsText(s)) === i);
   if (distinct.length === 1) out.push(`settings: ${settingsText(distinct[0]!)}`);
@@ -188,6 +183,20 @@ export function formatSummary(summaries: readonly GameSummary[]): string {
     out.push('win % from won/deals to (won+unknown+errors)/deals; the interval spans both (95 % Wilson)');
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * A text table: each column as wide as its widest cell, two spaces between columns, a cell
+ * padded on the left where `right` says so for its column, else on the right; no final newline.
+ */
+export function formatTable(head: readonly string[], body: readonly string[][], right: readonly boolean[] = []): string {
+  const widths = head.map((h, j) => Math.max(h.length, ...body.map((cells) => cells[j]!.length)));
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, j) => (right[j] ? c.padStart(widths[j]!) : c.padEnd(widths[j]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(head), ...body.map(line)].join('\n');
 }
 
 /** Per game and player: deals timed, median, p95, core-seconds in all, and the ten slowest deals decided (seed: ms, result). */

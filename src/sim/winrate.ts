@@ -15,7 +15,7 @@
 // Both are one way of running: a list of tasks, the pool, and a sink the rows go to.
 import { MAX_SEED } from '../deal.js';
 import { UsageError } from '../errors.js';
-import type { SolveSettings } from '../settings.js';
+import { settingsCover, type SolveSettings } from '../settings.js';
 import { dealKey } from './csv.js';
 import { rulesHashOf } from '../games/index.js';
 import { playDeals } from './pool.js';
@@ -99,10 +99,7 @@ const selected = (opts: WinrateOptions, seed: number): boolean =>
 
 /** Whether a row already in the file stands for this run's deal (see the file comment). */
 function covers(row: DealRow, want: SolveSettings): boolean {
-  if (row.result === 'won' || row.result === 'lost') return true;
-  const atLeast = (have: number, need: number): boolean => have === 0 || (need !== 0 && have >= need);
-  const s = row.settings;
-  return atLeast(s.timeLimit, want.timeLimit) && atLeast(s.maxNodes, want.maxNodes) && s.memoryMb >= want.memoryMb;
+  return row.result === 'won' || row.result === 'lost' || settingsCover(row.settings, want);
 }
 
 /** The deals of the range not yet in the file: seed by seed, every game for each seed, so that a run stopped early has about as many deals of each game. */
