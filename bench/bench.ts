@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { dealGame } from '../src/deal.js';
-import { SEED_GAMES, gameSet, getGame } from '../src/games/index.js';
+import { gameSet, getGame, seedGames } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { DEFAULT_SAMPLING, samplingPlayer } from '../src/player/sampling.js';
 import { Solver } from '../src/search/solver.js';
@@ -53,7 +53,7 @@ const columns = [
 const playerDeals = positive('--player-deals', values['player-deals']!);
 const rows: Record<string, string | number>[] = [];
 
-for (const game of values.game ? [getGame(values.game)] : [...SEED_GAMES, ...gameSet('measured-elsewhere')]) {
+for (const game of values.game ? [getGame(values.game)] : [...seedGames(), ...gameSet('measured-elsewhere')]) {
   const times: number[] = [];
   const counts = { won: 0, lost: 0, unknown: 0 };
   let nodes = 0;

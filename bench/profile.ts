@@ -10,7 +10,7 @@
 // node --single-threaded, less the same run at 1 position a deal.
 import { parseArgs } from 'node:util';
 import { dealGame } from '../src/deal.js';
-import { getGame, SEED_GAMES } from '../src/games/index.js';
+import { getGame, seedGames } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/search-state.js';
 
@@ -30,7 +30,7 @@ if (!(deals > 0) || !(maxNodes > 0)) {
 }
 const solver = new Solver(Number(values.memory));
 // --game takes any game or reading (a variant too); without it, the four seed games.
-for (const game of values.game ? [getGame(values.game)] : SEED_GAMES) {
+for (const game of values.game ? [getGame(values.game)] : seedGames()) {
   let nodes = 0;
   let ms = 0;
   let cpuMs = 0;

@@ -4,7 +4,7 @@
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
-import { SEED_GAMES, getGame } from '../src/games/index.js';
+import { seedGames, getGame } from '../src/games/index.js';
 import {
   cliScratchFolder,
   expectOneLineError,
@@ -38,7 +38,7 @@ describe('patience deal', () => {
     expect(cardsOf('w')).toEqual([]);
   });
 
-  for (const game of SEED_GAMES) {
+  for (const game of seedGames()) {
     it(`${game.id}: deal --json is read back by deal --position FILE`, () => {
       const r = patience('deal', '--game', game.id, '--seed', '4294967295', '--json');
       expect(r.stderr).toBe('');

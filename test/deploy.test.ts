@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COLUMNS } from '../src/sim/csv.js';
-import { SEED_GAMES } from '../src/games/index.js';
+import { seedGames } from '../src/games/index.js';
 import { cliScratchFolder, patience, ROOT } from './support/helpers.js';
 
 const { path } = cliScratchFolder('patience-deploy-');
@@ -63,7 +63,7 @@ function expectSameAsOneRun(dir: string, study: string): void {
   const keys = noMs(merged)
     .slice(1)
     .map((l) => l.split(','));
-  const order = (k: string[]): number => SEED_GAMES.findIndex((g) => g.id === k[0]) * 1e10 + Number(k[1]);
+  const order = (k: string[]): number => seedGames().findIndex((g) => g.id === k[0]) * 1e10 + Number(k[1]);
   expect(keys.map(order)).toEqual(keys.map(order).sort((a, b) => a - b));
   expect(noMs(merged)).toHaveLength(4 * Number(DEALS) + 1);
   const summary = (args: string[]): unknown =>

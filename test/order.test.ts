@@ -4,13 +4,13 @@
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { applyMove, CardSet, MAX_MOVES } from '../src/engine/moves.js';
-import { SEED_GAMES } from '../src/games/index.js';
+import { seedGames } from '../src/games/index.js';
 import { orderMoves } from '../src/search/order.js';
 import { searchMoves } from '../src/search/safe.js';
 import { stateOf } from './support/helpers.js';
 
 describe('orderMoves', () => {
-  for (const game of SEED_GAMES) {
+  for (const game of seedGames()) {
     it(`${game.id}: ties reorder equal scores only, noise N scores less than N apart only, and every move stays`, () => {
       const moves = new Int32Array(MAX_MOVES);
       const scores = new Int32Array(MAX_MOVES);

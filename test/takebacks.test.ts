@@ -18,7 +18,7 @@
 // into an empty slot (DAK-5) when moves between foundations are allowed; none was found (these
 // tied-up positions start with every slot full), so cutting that move alone is not caught.
 import { describe, it, expect } from 'vitest';
-import { SEED_GAMES } from '../src/games/index.js';
+import { seedGames } from '../src/games/index.js';
 import { Solver } from '../src/search/solver.js';
 import { exhaustive, expectSolverAgrees, takeBackCase, takeBackKinds, type TakeBack } from './support/endgame.js';
 import { mulberry32 } from './support/helpers.js';
@@ -33,7 +33,7 @@ const EACH_WAY = 3;
 
 const solver = new Solver(16);
 
-describe.each(SEED_GAMES.map((g) => [g.id, g] as const))('solver = plain search where take-backs are needed: %s', (_, game) => {
+describe.each(seedGames().map((g) => [g.id, g] as const))('solver = plain search where take-backs are needed: %s', (_, game) => {
   it(`${NEED} positions won only through a take-back, ${LOST} lost`, () => {
     const kinds = takeBackKinds(game);
     const random = mulberry32(0x7a4e);

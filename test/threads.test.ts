@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
 import { dealGame } from '../src/deal.js';
 import { formatMove } from '../src/engine/moves.js';
-import { SEED_GAMES, getGame } from '../src/games/index.js';
+import { seedGames, getGame } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
 import { passPlan, threadPlan } from '../src/search/plan.js';
 import type { DepthFirstPass, RestartStage, Stage } from '../src/search/passes.js';
@@ -20,7 +20,7 @@ import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, sta
 const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });
 
 describe('the plans of the threads', () => {
-  const states = SEED_GAMES.map((game) => ({ id: game.id, state: stateOf(dealGame(game, 1)) }));
+  const states = seedGames().map((game) => ({ id: game.id, state: stateOf(dealGame(game, 1)) }));
   const THREADS = [1, 2, 3];
   /** A stage with its seeds taken out: what is left must be the same on every thread. */
   const unseeded = (stage: Stage): unknown => {

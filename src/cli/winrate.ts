@@ -3,7 +3,7 @@ import { parseSeed } from '../deal.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_SAMPLING } from '../player/sampling.js';
 import { checkAddressSpace } from '../sim/address-space.js';
-import { SEED_GAMES } from '../games/index.js';
+import { seedGames } from '../games/index.js';
 import { progressMode } from '../sim/progress.js';
 import { formatSummary, type GameSummary } from '../sim/summary.js';
 import { parseShard, shardFile, type Shard } from '../sim/shard.js';
@@ -68,7 +68,7 @@ export function winrateCommand(program: Command): void {
       const all = flags.game.trim() === 'all' && flags.rules === undefined;
       if (all && flags.rule?.length) throw new UsageError('--rule changes one game: give --game G with it');
       const games = all
-        ? SEED_GAMES.map((g) => g.id)
+        ? seedGames().map((g) => g.id)
         : [gameFromFlags({ ...flags, game: flags.game.trim() === 'all' ? undefined : flags.game })!.id];
       const rerun = flags.rerunUnknown === true;
       if (flags.out === undefined || flags.out.trim() === '')

@@ -68,7 +68,7 @@ export interface Rules {
   groupOf: Uint8Array;
   /** Per foundation group: START_BASE, START_NEVER, or the rank an empty pile accepts. */
   groupStart: Int8Array;
-  /** Cards a foundation keeps (Double Dot's first card never leaves). */
+  /** Cards a foundation keeps (a card placed before the deal never leaves). */
   minFoundation: Uint8Array;
   /** [group * 52 * 52 + prev * 52 + next]: 1 if next builds on prev on that group's foundations. */
   foundationFollows: Uint8Array;

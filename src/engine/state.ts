@@ -47,12 +47,12 @@ export class State {
   private readonly imageHi: Uint32Array;
   /**
    * Each pile hash as summed into the key (mixed), [image * nPiles + pile], images 0..: kept so
-   * that a push or pop mixes only the new hash, not the old one again (Mamy Susan, with four
-   * images, spent a fifth of its search time mixing).
+   * that a push or pop mixes only the new hash, not the old one again (with four images, mixing
+   * again was a fifth of the search time).
    */
   private readonly mixedLo: Uint32Array;
   private readonly mixedHi: Uint32Array;
-  /** Hash class of each pile now (Double Dot tells tableau piles apart until the stock is out). */
+  /** Hash class of each pile now (where the stock deals onto every pile, tableau piles differ until it is out). */
   pileClass: Uint8Array;
   /** Scratch for canonical move generation: the first pile identical to each pile. */
   readonly twinOf: Uint8Array;

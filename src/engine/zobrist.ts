@@ -12,7 +12,7 @@ export interface Zobrist {
   /** Index of (class, depth, identity) is (cls * depth stride + depth) * identities + identity. */
   stride: number;
   identities: number;
-  /** Keys for Double Signora's base rank, by rank (index 0: none fixed). */
+  /** Keys for the base rank the first foundation card fixes, by rank (index 0: none fixed). */
   baseLo: Uint32Array;
   baseHi: Uint32Array;
   /** Keys for a pile's face-down count, [cls * stride + count] (0 for none, so that games without face-down cards keep their keys). */

@@ -170,5 +170,5 @@ export function rulesHashOf(id: string): string {
   return h;
 }
 
-/** The four games of the seed pages (RULES.md), in index order: what `--game all` runs. */
-export const SEED_GAMES: readonly Game[] = gameSet('seed-games');
+/** The four games of the seed pages (RULES.md), in index order: what `--game all` runs. Read when asked, so that a broken rules folder is a command's error, not an import's. */
+export const seedGames = (): readonly Game[] => gameSet('seed-games');

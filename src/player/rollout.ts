@@ -42,8 +42,8 @@ export function rolloutPlayer(settings: RolloutSettings, dealSeed = 0, report?: 
     const unseen = view.unseen.map(parseCard);
     const sample = (k: number): void => loadSample(s, view, unseen, settings.seed, dealSeed, decision, k);
     sample(0);
-    // Double Signora's first card home fixes the base rank for the whole game: every choice of
-    // it is scored, on twice the samples.
+    // Where the first card home fixes the base rank for the whole game, every choice of it is
+    // scored, on twice the samples.
     const opening = s.rules.usesBaseRank && s.base === 0;
     const candidates = pickCandidates(s, legal, opening ? legal.length : settings.width);
     const samples = opening ? 2 * settings.samples : settings.samples;

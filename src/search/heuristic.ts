@@ -23,7 +23,7 @@ const orders = new WeakMap<Rules, Uint8Array>();
 /**
  * [base * 52 + card]: how many cards must go onto a foundation before this card can (the fewest
  * over the foundation groups), for each base rank (index 0 alone where there is no base rank;
- * all 0 while Double Signora's base rank is open, as then nothing is known to block).
+ * all 0 while the base rank is open, as then nothing is known to block).
  */
 export function homeOrder(r: Rules): Uint8Array {
   let order = orders.get(r);

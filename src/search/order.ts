@@ -47,8 +47,8 @@ export function orderMoves(
 /**
  * Best first: cards home (from the reserve, then the waste and tableau); a tableau move that
  * uncovers a card that can go home; reserve and waste cards onto the tableau; a tableau move
- * that empties a pile; other tableau moves; a move between foundations (Double Aces and Kings:
- * on the bench seeds, trying it before the draw turned most undecided deals into quick wins);
+ * that empties a pile; other tableau moves; a move between foundations (where
+ * foundations build both ways, trying it before the draw turned most undecided deals into quick wins);
  * the draw; a card back from a foundation; last a whole pile into an empty one. A stock play
  * comes just after the same move of the waste's top.
  */

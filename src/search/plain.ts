@@ -14,7 +14,7 @@ import type { Limits, SearchResult } from './solver.js';
 /** The most positions a JavaScript Set holds (2^24 less a margin). */
 export const PLAIN_MAX_POSITIONS = 16_000_000;
 
-/** Bytes a position takes in the set of exact keys, measured on Klondike with room for two decks' longer keys. */
+/** Bytes a position takes in the set of exact keys, measured on one deck with room for two decks' longer keys. */
 const BYTES_A_POSITION = 200;
 
 /** Share of this thread's JS heap the set may fill: a set past the heap's limit ends the process, not the search. */
