@@ -2,7 +2,7 @@
 // holds them, a start for a game of one's own, or the schema a rules file follows.
 import type { Command } from 'commander';
 import { gameFiles, gameToJson, getGame, rulesHashOf } from '../games/index.js';
-import { jsonSchema } from '../games/schema.js';
+import { jsonSchema } from '../games/schema-check.js';
 import { gameFromFlags, rulesOptions, run } from './io.js';
 
 export function gamesCommand(program: Command): void {

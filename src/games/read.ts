@@ -1,10 +1,11 @@
-// Reads a rules file (docs/rules.md): the schema's checks (schema.ts), then the checks that look
+// Reads a rules file (docs/rules.md): the schema's checks (schema.ts, schema-check.ts), then the checks that look
 // at several keys at once, each a one-line error naming the key; variants and `--rule key=value`
 // changes are merged into the file's JSON before it is read, so that they are checked the same.
 import { createHash } from 'node:crypto';
 import { parseCard } from '../cards.js';
 import { UsageError } from '../errors.js';
-import { check, RULES_SCHEMA } from './schema.js';
+import { check } from './schema-check.js';
+import { RULES_SCHEMA } from './schema.js';
 import type { Build, DealStep, Game, GameFile } from './types.js';
 
 type Json = Record<string, unknown>;
