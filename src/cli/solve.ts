@@ -52,7 +52,7 @@ export function solveCommand(program: Command): void {
       )
       .option(
         '--plain',
-        `decide with the plain exhaustive search instead: every legal move, exact positions, every pruning off (slow; its positions fill --memory at about 200 bytes each, ${PLAIN_MAX_POSITIONS} at most)`,
+        `decide with the plain exhaustive search instead: every legal move, exact positions, every pruning off (slow; its positions fill --memory at about 200 bytes each, ${PLAIN_MAX_POSITIONS} at most, and at most 60 % of the JS heap, which node --max-old-space-size raises)`,
       ),
   ).action((opts) =>
     run(async () => {
@@ -106,6 +106,6 @@ export function verdict(report: SolveResult, settings: SolveSettings): string {
         ? `the node limit (${settings.maxNodes} positions) was reached`
         : limit === 'depth'
           ? `a line longer than ${MAX_DEPTH} moves was cut`
-          : 'the table was full (more --memory may help)';
+          : 'the table was full (more --memory may help; for --plain, also a larger JS heap)';
   return `unknown: ${why}, so nothing is proved`;
 }

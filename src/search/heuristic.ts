@@ -1,6 +1,6 @@
 // How promising a position looks, for the best-first search. It only orders the search, so it
-// can never make an answer wrong. The weights are the measured choice (docs/tuning.md: other
-// weights won no more on the tuning sets); a card home weighs what the pass says (plan.ts,
+// can never make an answer wrong. The weights are the first ones tried: no others won clearly
+// more on the tuning sets (docs/tuning.md); a card home weighs what the pass says (plan.ts,
 // BEST_FIRST_PASSES).
 import { parseCard } from '../cards.js';
 import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../engine/rules.js';

@@ -12,7 +12,7 @@ import type { DealRow } from './types.js';
 export const SPLITS = ['solver'] as const;
 export type Split = (typeof SPLITS)[number];
 
-/** The `solver` of rows whose file has no such column. */
+/** The `solver` of rows whose file did not record it. */
 const UNRECORDED = 'not recorded';
 
 export interface GameSummary {

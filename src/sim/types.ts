@@ -49,9 +49,9 @@ export interface DealRow {
   settings: SolveSettings;
   /** The error's message, for result `error`; empty otherwise. */
   error: string;
-  /** Which code made the row (version.ts); empty where the file has no such column. */
+  /** Which code made the row (version.ts); empty in rows whose file did not record it. */
   solver: string;
-  /** Which rules made it: their short hash (src/games/read.ts); empty where the file has no such column. */
+  /** Which rules made it: their short hash (src/games/read.ts); empty in rows whose file did not record it. */
   rules: string;
 }
 
