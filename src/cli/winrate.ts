@@ -9,7 +9,7 @@ import { formatSummary, type GameSummary } from '../sim/summary.js';
 import { parseShard, shardFile, type Shard } from '../sim/shard.js';
 import type { PlayerSpec } from '../sim/types.js';
 import { parsePlayerName } from '../player/players.js';
-import { playerOptions, playerSettingsFromFlags } from './play.js';
+import { type PlayerFlags, playerOptions, playerSettingsFromFlags } from './play.js';
 import { runWinrate, type WinrateRun } from '../sim/winrate.js';
 import { gameFromFlags, intFlag, rulesOptions, run, threadCount, warn, type RulesFlags } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
@@ -17,7 +17,7 @@ import { settingsFromFlags, solverOptions } from './solve.js';
 /** Deals of each game in one run at most (the run holds every task in memory). */
 const MAX_DEALS = 1_000_000;
 
-interface WinrateFlags extends RulesFlags {
+interface WinrateFlags extends RulesFlags, PlayerFlags {
   game: string;
   deals?: string;
   start: string;
@@ -31,10 +31,6 @@ interface WinrateFlags extends RulesFlags {
   rerunUnknown?: boolean;
   shard?: string;
   player: string;
-  samples: string;
-  sampleNodes: string;
-  sampleSeed: string;
-  budget: string;
 }
 
 export function winrateCommand(program: Command): void {
