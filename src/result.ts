@@ -25,8 +25,6 @@ export interface SolveStats {
   /** With `solve --threads K`: K, and the thread whose answer it is (0 searches as a single thread does). */
   threads?: number;
   thread?: number;
-  /** With `solve --threads K`, where the plan begins with the exact pass: the threads made it together, on one table (solver.ts, SharedExact). */
-  sharedExact?: boolean;
   /** With `solve --plain`: decided by the plain exhaustive search (src/search/plain.ts), every pruning off. */
   plain?: boolean;
 }

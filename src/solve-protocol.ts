@@ -1,7 +1,7 @@
 // The messages between `solve --threads` (solve.ts, solvePositionOnThreads) and its search
 // threads (solve-thread.ts, piscina workers): what a thread is given and what it answers.
 import type { Position } from './position.js';
-import type { SearchResult, SharedExact } from './search/solver.js';
+import type { SearchResult } from './search/solver.js';
 import type { SolveSettings } from './settings.js';
 
 /** What a search thread is given. */
@@ -11,8 +11,6 @@ export interface ThreadTask {
   thread: number;
   /** Shared: set to 1 to stop the thread's search (it then answers at once, as at its time limit). */
   stop: Int32Array;
-  /** Shared: the exact pass the threads make together, where their plans begin with one. */
-  shared?: SharedExact;
 }
 /** What it answers: the search's result, or the error that stopped it (a UsageError's message is the user's fault). */
 export type ThreadAnswer = { found: SearchResult } | { error: string; usage: boolean };

@@ -15,7 +15,7 @@ addGames((workerData as { games?: Game[] } | null)?.games ?? []);
 export default function searchThread(task: ThreadTask): ThreadAnswer {
   try {
     const state = searchState(task.position);
-    const solver = new Solver(task.settings.memoryMb, { stop: task.stop, ...(task.shared ? { shared: task.shared } : {}) });
+    const solver = new Solver(task.settings.memoryMb, { stop: task.stop });
     return { found: solver.solve(state, limitsOf(task.settings), threadPlan(state, task.thread)) };
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e), usage: e instanceof UsageError };

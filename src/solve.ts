@@ -11,10 +11,7 @@ import { replay } from './referee.js';
 import type { SolveResult } from './result.js';
 import { searchState } from './search-state.js';
 import { plainPositions, plainSearch } from './search/plain.js';
-import { Solver, type SearchResult, type SharedExact } from './search/solver.js';
-import { allowsEveryMove } from './search/passes.js';
-import { passPlan } from './search/plan.js';
-import { sharedKeys } from './search/table.js';
+import { Solver, type SearchResult } from './search/solver.js';
 import { limitsOf, type SolveSettings } from './settings.js';
 import { roundTenth } from './sim/stats.js';
 import type { ThreadAnswer, ThreadTask } from './solve-protocol.js';
@@ -103,12 +100,6 @@ export async function solvePositionOnThreads(position: Position, settings: Solve
     workerData: { games: addedGames() },
   });
   const stop = new Int32Array(new SharedArrayBuffer(4));
-  // Where the plan begins with the exact pass, the threads make it together on one table.
-  const first = passPlan(state)[0];
-  const shared: SharedExact | undefined =
-    first?.kind === 'single' && first.pass.kind === 'depth-first' && allowsEveryMove(first.pass)
-      ? { keys: sharedKeys(settings.memoryMb), tally: new Int32Array(new SharedArrayBuffer(12)), threads }
-      : undefined;
   const abort = new AbortController();
   let grace: NodeJS.Timeout | undefined;
   const stopAll = (): void => {
@@ -123,7 +114,7 @@ export async function solvePositionOnThreads(position: Position, settings: Solve
   };
   pool.on('error', (e: unknown) => fail(new Error(`a search thread failed: ${e instanceof Error ? e.message : String(e)}`)));
   const runs = Array.from({ length: threads }, (_, thread) =>
-    pool.run({ position, settings, thread, stop, ...(shared ? { shared } : {}) }, { signal: abort.signal }).then(
+    pool.run({ position, settings, thread, stop }, { signal: abort.signal }).then(
       (answer) => {
         if ('error' in answer) return fail(answer.usage ? new UsageError(answer.error) : new Error(answer.error));
         found[thread] = answer.found;
@@ -150,5 +141,5 @@ export async function solvePositionOnThreads(position: Position, settings: Solve
     tableFull: reported.some((f) => f.tableFull),
     best: Math.max(...reported.map((f) => f.best)),
   };
-  return reportOf(position, state, combined, { threads, thread, ...(shared ? { sharedExact: true } : {}) });
+  return reportOf(position, state, combined, { threads, thread });
 }

@@ -15,8 +15,7 @@ import { RestartSchedule } from '../src/search/restarts.js';
 import { roundSeed } from '../src/search/seeds.js';
 import { Solver } from '../src/search/solver.js';
 import { solvePosition, solvePositionOnThreads } from '../src/solve.js';
-import { endgame, exhaustive, playedOut } from './support/endgame.js';
-import { cliScratchFolder, expectOneLineError, lateGreedyPosition, mulberry32, patience, stateOf } from './support/helpers.js';
+import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, stateOf } from './support/helpers.js';
 
 const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });
 
@@ -153,59 +152,6 @@ describe('solvePositionOnThreads', () => {
     expect(report.result).toBe('unknown');
     expect(report.stats.limit).toBe('nodes');
     expect(report.stats.nodes).toBe(40_000);
-  });
-});
-
-describe('the exact pass made together (where the plan begins with it: a deal keyed by arrangement)', () => {
-  const wide = (maxNodes: number) => ({ memoryMb: 64, maxNodes, timeLimit: 0 });
-
-  it('proves the losses one thread proves, the positions split between the threads, not searched twice; wins stay wins', {
-    timeout: 180_000,
-  }, async () => {
-    const klondike = getGame('klondike');
-    // Lost at about 1.8M positions on one thread.
-    for (const seed of [94, 222]) {
-      const deal = dealGame(klondike, seed);
-      const one = solvePosition(deal, wide(20_000_000));
-      const two = await solvePositionOnThreads(deal, wide(20_000_000), 2);
-      expect([one.result, two.result, two.stats.sharedExact], `seed ${seed}`).toEqual(['lost', 'lost', true]);
-      expect(two.stats.nodes, `seed ${seed}`).toBeLessThan(1.25 * one.stats.nodes);
-    }
-    for (const seed of [0, 6]) {
-      const deal = dealGame(klondike, seed);
-      const two = await solvePositionOnThreads(deal, wide(2_000_000), 2);
-      expect([two.result, two.stats.sharedExact], `seed ${seed}`).toEqual(['won', true]);
-      const verdict = replay(deal, two.moves);
-      expect(verdict.ok && verdict.won, `seed ${seed}`).toBe(true);
-    }
-  });
-
-  it('agrees with the plain exhaustive search: real lost deals, and won end games and played-out positions', {
-    timeout: 300_000,
-  }, async () => {
-    // Klondike deals the plain search proves lost in a few thousand positions.
-    for (const seed of [159, 697, 293, 216, 430, 890, 817, 114]) {
-      const deal = dealGame(getGame('klondike'), seed);
-      expect(exhaustive(deal, 2_000_000), `seed ${seed}`).toMatchObject({ won: false, capped: false });
-      const two = await solvePositionOnThreads(deal, wide(0), 2);
-      expect([two.result, two.stats.sharedExact], `seed ${seed}`).toEqual(['lost', true]);
-    }
-    const random = mulberry32(0x5ea7ed);
-    const decided = { won: 0, lost: 0 };
-    for (const game of [getGame('klondike'), getGame('klondike:draw-1')]) {
-      for (let i = 0; i < 12; i++) {
-        const position =
-          i % 2 === 0
-            ? endgame(game, 40 + i, 3 + Math.floor(random() * 8), random)
-            : playedOut(game, 2000 + i, 200 + Math.floor(random() * 300), 0.6 + random() * 0.35, random);
-        const truth = exhaustive(position, 100_000);
-        if (truth.capped) continue;
-        const two = await solvePositionOnThreads(position, wide(0), 2);
-        expect(two.result, `${game.id} case ${i}`).toBe(truth.won ? 'won' : 'lost');
-        decided[two.result as 'won' | 'lost']++;
-      }
-    }
-    expect(decided.won).toBeGreaterThanOrEqual(10);
   });
 });
 

@@ -47,7 +47,7 @@ export function solveCommand(program: Command): void {
       .option('--json', 'print the solve result as JSON (FORMATS.md)')
       .option(
         '--threads <k>',
-        "search on k threads at once, each its own way and with its own --memory, at most one a core; the first to decide answers (where the search begins with the exact pass, as Klondike's does, the threads make that pass together on one shared table of --memory, and a loss is proved by all of them)",
+        'search on k threads at once, each its own way and with its own --memory, at most one a core; the first to decide answers',
         '1',
       )
       .option(
@@ -76,7 +76,7 @@ function formatReport(report: SolveResult, settings: SolveSettings): string {
   const state = State.fromPosition(compileGame(getGame(report.game)), report.position);
   const lines = [
     `${report.game}${report.seed !== undefined ? ` seed ${report.seed}` : ''}: ${verdict(report, settings)}`,
-    `${stats.nodes} positions in ${stats.ms} ms${stats.threads ? ` on ${stats.threads} threads (the answer from thread ${stats.thread}${stats.sharedExact ? '; the exact pass made by all together, on one table' : ''})` : ''}${stats.tableFull ? ' (the table filled up: positions off the current line were searched again)' : ''}`,
+    `${stats.nodes} positions in ${stats.ms} ms${stats.threads ? ` on ${stats.threads} threads (the answer from thread ${stats.thread})` : ''}${stats.tableFull ? ' (the table filled up: positions off the current line were searched again)' : ''}`,
     ...(report.result === 'won' ? [] : [`at best ${stats.mostHome} of ${state.rules.totalCards} cards home`]),
   ];
   if (report.result === 'won') {

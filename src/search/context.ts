@@ -22,10 +22,7 @@ export interface Limits {
 }
 
 export class SearchContext {
-  /** The table of the running pass: the search's own, or one shared with other threads. */
-  table: Table;
-  /** The search's own table. */
-  readonly ownTable: Table;
+  readonly table: Table;
   /** Positions entered by the search so far (every pass counts into it). */
   nodes = 0;
   /** The running pass stops on entering a position once `nodes` reaches this... */
@@ -53,7 +50,7 @@ export class SearchContext {
     /** Shared with other threads: once its first element is not 0, the search stops as at its time limit. */
     private readonly stop?: Int32Array,
   ) {
-    this.ownTable = this.table = new Table(megabytes);
+    this.table = new Table(megabytes);
   }
 
   /** Starts a search from `state` under `limits`. */
@@ -90,25 +87,16 @@ export class SearchContext {
 
   /** Whether the time `cap` is past, or another thread asked this search to stop. */
   outOfTime(cap: number): boolean {
-    return performance.now() >= cap || this.stopped();
+    return performance.now() >= cap || (this.stop !== undefined && Atomics.load(this.stop, 0) !== 0);
   }
 
-  /**
-   * Starts a pass from `state` (at the root) with these caps: the search's own table, emptied,
-   * holding the root; or `shared`, as other threads have filled it, the root put in too.
-   */
-  beginPass(state: State, nodeCap: number, timeCap: number, shared?: Table): void {
+  /** Starts a pass from `state` (at the root) with these caps: an empty table holding the root. */
+  beginPass(state: State, nodeCap: number, timeCap: number): void {
     this.nodeCap = nodeCap;
     this.timeCap = timeCap;
     this.refusedInPass = false;
-    this.table = shared ?? this.ownTable;
-    if (!shared) this.table.clear();
+    this.table.clear();
     this.table.insert(state.keyLo, state.keyHi);
-  }
-
-  /** Whether another thread asked this search to stop. */
-  stopped(): boolean {
-    return this.stop !== undefined && Atomics.load(this.stop, 0) !== 0;
   }
 
   /**

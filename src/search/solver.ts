@@ -5,13 +5,13 @@ import type { State } from '../engine/state.js';
 import { BestFirst } from './bestfirst.js';
 import { SearchContext, type Limits } from './context.js';
 import { DepthFirst } from './depthfirst.js';
-import { allowsEveryMove, type DepthFirstPass, type Pass, type RestartStage, type RoundsStage, type Stage } from './passes.js';
+import { allowsEveryMove, type Pass, type RestartStage, type RoundsStage, type Stage } from './passes.js';
 import { passPlan, UNLIMITED_CHEAP_NODES } from './plan.js';
 import { RestartSchedule } from './restarts.js';
 import { roundSeed } from './seeds.js';
 import { applyAsPlayed, firstAsPlayed } from './stockplays.js';
 import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from './status.js';
-import { Table, type SharedKeys } from './table.js';
+import type { Table } from './table.js';
 
 export type { Limits } from './context.js';
 export type Outcome = 'won' | 'lost' | 'unknown';
@@ -34,31 +34,6 @@ export interface SearchResult {
   bestFirstMove: number;
 }
 
-/**
- * What the threads of one `solve --threads` search share for the exact pass their plans begin
- * with, where they begin with one (a position keyed by arrangement): its table, and a tally of
- * how their passes ended ([0] ended EXHAUSTED as provesLoss asks, [1] otherwise; [2] is only
- * waited on).
- *
- * Proof that the threads together prove the loss when every one's pass ends EXHAUSTED: a thread
- * skips a position only if the table holds it, and the table holds only positions some thread
- * entered. Every pass that ends EXHAUSTED expanded every position it entered (a refused key's
- * position searched all the same, as provesLoss asks), so at the end every position any thread
- * entered was expanded by the thread that entered it, whichever thread found it in the table
- * later, and each successor of it was entered by one thread or another. The moves kept are
- * the same in every thread (they depend on the position, and the dead-position test, which
- * runs at some depths only, removes only positions from which no line wins), so the threads
- * together searched what one thread's exact pass searches, in another order: if a win were
- * reachable, some entered position would have one successor nearer to it, down to a win some
- * thread entered. A thread whose pass ends EXHAUSTED waits for the others before it claims
- * anything; if any ended otherwise, none claims the loss and each goes on with its plan.
- */
-export interface SharedExact {
-  keys: SharedKeys;
-  tally: Int32Array;
-  threads: number;
-}
-
 const LIMIT_OF: Partial<Record<Status, Limit>> = { [NODES]: 'nodes', [TIME]: 'time', [DEPTH]: 'depth', [FULL]: 'table' };
 
 export class Solver {
@@ -70,19 +45,16 @@ export class Solver {
   private lost = false;
   /** The running search's restart schedules, by id (a later stage goes on with an earlier one's). */
   private readonly schedules = new Map<string, RestartSchedule>();
-  /** With other threads: the exact first pass made with them (SharedExact), and its table. */
-  private readonly shared: { exact: SharedExact; table: Table } | undefined;
 
   constructor(
     private readonly megabytes: number,
-    options: { maxDepth?: number; stop?: Int32Array; shared?: SharedExact } = {},
+    options: { maxDepth?: number; stop?: Int32Array } = {},
   ) {
     this.ctx = new SearchContext(megabytes, options.maxDepth, options.stop);
-    if (options.shared) this.shared = { exact: options.shared, table: new Table(0, options.shared.keys) };
   }
 
   get table(): Table {
-    return this.ctx.ownTable;
+    return this.ctx.table;
   }
 
   /** Searches from `state` (left as it was found) for a line that wins, pass by pass. */
@@ -96,15 +68,9 @@ export class Solver {
     for (let i = 0; status === EXHAUSTED && !this.lost && i < plan.length; i++) {
       const stage = plan[i]!;
       switch (stage.kind) {
-        case 'single': {
-          const nodeCap = ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES);
-          const timeCap = ctx.timeCapFor(stage.share);
-          status =
-            i === 0 && this.shared && stage.pass.kind === 'depth-first' && allowsEveryMove(stage.pass)
-              ? this.sharedPass(state, stage.pass, nodeCap, timeCap, this.shared)
-              : this.pass(state, stage.pass, nodeCap, timeCap);
+        case 'single':
+          status = this.pass(state, stage.pass, ctx.nodeCapFor(stage.share, UNLIMITED_CHEAP_NODES), ctx.timeCapFor(stage.share));
           break;
-        }
         case 'rounds':
           status = this.rounds(state, stage);
           break;
@@ -206,31 +172,6 @@ export class Solver {
     }
     if (status !== WON) this.unwind(state);
     if (provesLoss(status, allowsEveryMove(pass), ctx.refusedInPass, onRefusedKey)) this.lost = true;
-    return status;
-  }
-
-  /**
-   * The exact pass made with the other threads on their shared table (SharedExact): a win is
-   * this thread's own; a loss is claimed only once every thread's pass ended EXHAUSTED.
-   */
-  private sharedPass(
-    state: State,
-    pass: DepthFirstPass,
-    nodeCap: number,
-    timeCap: number,
-    shared: { exact: SharedExact; table: Table },
-  ): Status {
-    const ctx = this.ctx;
-    ctx.beginPass(state, nodeCap, timeCap, shared.table);
-    const status = this.depthFirst.run(state, ctx, pass);
-    ctx.table = ctx.ownTable;
-    if (status !== WON) this.unwind(state);
-    const { tally, threads } = shared.exact;
-    Atomics.add(tally, provesLoss(status, true, ctx.refusedInPass, DepthFirst.onRefusedKey) ? 0 : 1, 1);
-    Atomics.notify(tally, 2);
-    if (status === WON) return status;
-    while (Atomics.load(tally, 0) + Atomics.load(tally, 1) < threads && !ctx.stopped()) Atomics.wait(tally, 2, 0, 20);
-    if (Atomics.load(tally, 0) === threads) this.lost = true;
     return status;
   }
 

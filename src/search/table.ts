@@ -19,31 +19,6 @@ const FIRST_SLOTS = 1 << 16;
 /** Most slots: a typed array holds at most 2^32 - 1 elements here, and a slot index fits in 31 bits. */
 const MAX_SLOTS = 2 ** 31;
 
-/**
- * The memory of a table that several threads fill together (`solve --threads`: the exact pass
- * they make as one): both key lanes and the key count, on shared memory.
- */
-export interface SharedKeys {
-  lo: Uint32Array;
-  hi: Uint32Array;
-  count: Int32Array;
-}
-
-/** Shared memory for a table of at most `megabytes`. */
-export function sharedKeys(megabytes: number): SharedKeys {
-  let slots = 1024;
-  while (slots * 2 * BYTES_PER_SLOT <= megabytes * 1024 * 1024 && slots < MAX_SLOTS) slots *= 2;
-  try {
-    return {
-      lo: new Uint32Array(new SharedArrayBuffer(slots * 4)),
-      hi: new Uint32Array(new SharedArrayBuffer(slots * 4)),
-      count: new Int32Array(new SharedArrayBuffer(4)),
-    };
-  } catch {
-    throw new UsageError(`cannot allocate a shared table of ${megabytes} MB: give a smaller --memory`);
-  }
-}
-
 export class Table {
   /** Slots now; the table may grow to `maxSlots`. */
   slots: number;
@@ -60,21 +35,9 @@ export class Table {
   count = 0;
   /** Whether some slot may be in use (a clear of an empty table writes nothing). */
   private dirty = false;
-  /** Where the table is shared with other threads: the key count they all add to. */
-  private readonly sharedCount: Int32Array | undefined;
 
-  /** A table that may grow to fit in `megabytes` (a power-of-two number of slots), or one on shared keys (fixed). */
-  constructor(megabytes: number, shared?: SharedKeys) {
-    if (shared) {
-      this.sharedCount = shared.count;
-      this.lo = shared.lo;
-      this.hi = shared.hi;
-      this.slots = this.maxSlots = shared.lo.length;
-      this.mask = this.slots - 1;
-      this.shift = 32 - Math.log2(this.slots);
-      this.limit = this.growAt = Math.floor(this.slots * 0.75);
-      return;
-    }
+  /** A table that may grow to fit in `megabytes` (a power-of-two number of slots). */
+  constructor(megabytes: number) {
     let slots = 1024;
     while (slots * 2 * BYTES_PER_SLOT <= megabytes * 1024 * 1024 && slots < MAX_SLOTS) slots *= 2;
     this.maxSlots = slots;
@@ -97,7 +60,6 @@ export class Table {
    * random, one cache and TLB miss a position, however few it enters.
    */
   clear(): void {
-    if (this.sharedCount) throw new Error('a shared table is never cleared');
     this.count = 0;
     if (!this.dirty) return;
     this.dirty = false;
@@ -123,7 +85,6 @@ export class Table {
    * key 0:0 marks an empty slot, so it is stored as 1:0 (one more key pair that may collide).
    */
   insert(keyLo: number, keyHi: number): number {
-    if (this.sharedCount) return this.insertShared(keyLo, keyHi);
     if (keyLo === 0 && keyHi === 0) keyLo = 1;
     let i = slotOf(keyLo, keyHi, this.shift);
     for (;;) {
@@ -142,40 +103,6 @@ export class Table {
     this.count++;
     this.dirty = true;
     return INSERTED;
-  }
-
-  /**
-   * `insert` where other threads insert too: a slot is claimed by setting its first lane from 0
-   * (compare-and-swap), then its second lane is written, so a key is never seen half written as
-   * another. A lane of 0 marks a slot empty (first lane) or being written (second), so either
-   * lane 0 is stored as 1: keys that differ only there are taken for one, as keys that collide
-   * in all 64 bits are. Two threads that insert one key at once may both find it new (and both
-   * search it): never the reverse.
-   */
-  private insertShared(keyLo: number, keyHi: number): number {
-    const count = this.sharedCount!;
-    if (keyLo === 0) keyLo = 1;
-    if (keyHi === 0) keyHi = 1;
-    let i = slotOf(keyLo, keyHi, this.shift);
-    for (;;) {
-      let lo = Atomics.load(this.lo, i);
-      if (lo === 0) {
-        if (Atomics.load(count, 0) >= this.limit) return FULL;
-        lo = Atomics.compareExchange(this.lo, i, 0, keyLo);
-        if (lo === 0) {
-          Atomics.store(this.hi, i, keyHi);
-          this.count = Atomics.add(count, 0, 1) + 1;
-          return INSERTED;
-        }
-      }
-      if (lo === keyLo) {
-        let hi = Atomics.load(this.hi, i);
-        // The thread that claimed the slot writes its second lane next.
-        while (hi === 0) hi = Atomics.load(this.hi, i);
-        if (hi === keyHi) return FOUND;
-      }
-      i = (i + 1) & this.mask;
-    }
   }
 
   /**
