@@ -48,6 +48,20 @@ export interface SolveResult {
 /** A result read back from JSON: the stats are whatever the file gives. */
 export type ReadResult = Omit<SolveResult, 'stats'> & { stats: Record<string, unknown> };
 
+/** A seed a file gives, as a number or a numeral; NaN where it gives something else. */
+export const seedOfJson = (v: unknown): number => (typeof v === 'number' || typeof v === 'string' ? parseSeed(v) : NaN);
+
+/**
+ * Refuses a file that names other rules (`rulesHash`) than this run reads for `game`: what it
+ * holds was made, and would be replayed or drawn, under other rules. `what` names the file.
+ */
+export function refuseOtherRules(rulesHash: unknown, game: string, what: string): void {
+  if (rulesHash === undefined || rulesHash === rulesHashOf(game)) return;
+  throw new UsageError(
+    `${what} was made under other rules for ${game} (rulesHash ${String(rulesHash).slice(0, 20)}, these rules ${rulesHashOf(game)}): give the rules it was made with (--rules FILE, --rule key=value)`,
+  );
+}
+
 /** Reads a solve result from JSON text; a one-line UsageError for a malformed or forged one. */
 export function readSolveResult(text: string): ReadResult {
   const raw = parseUserJson(text, 'result');
@@ -58,7 +72,7 @@ export function readSolveResult(text: string): ReadResult {
   if (typeof obj.game !== 'string') throw new UsageError("result has no 'game'");
   if (obj.game !== position.game) throw new UsageError(`result's game '${obj.game}' is not its position's game ${position.game}`);
   if (obj.seed !== undefined) {
-    const seed = typeof obj.seed === 'number' || typeof obj.seed === 'string' ? parseSeed(obj.seed) : NaN;
+    const seed = seedOfJson(obj.seed);
     if (Number.isNaN(seed)) throw new UsageError("result's 'seed' must be a whole number");
     if (position.seed !== undefined && position.seed !== seed)
       throw new UsageError(`result's seed ${seed} is not its position's seed ${position.seed}`);
@@ -70,11 +84,7 @@ export function readSolveResult(text: string): ReadResult {
   if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new UsageError("result's 'result' must be won, lost or unknown");
   if (!Array.isArray(obj.moves) || obj.moves.some((m) => typeof m !== 'string'))
     throw new UsageError("result's 'moves' must be a list of strings");
-  // A result names the rules it was made under: they must be the rules this run reads for its game.
-  if (obj.rulesHash !== undefined && obj.rulesHash !== rulesHashOf(position.game))
-    throw new UsageError(
-      `result was made under other rules for ${position.game} (rulesHash ${String(obj.rulesHash).slice(0, 20)}, these rules ${rulesHashOf(position.game)}): give the rules it was made with (--rules FILE, --rule key=value)`,
-    );
+  refuseOtherRules(obj.rulesHash, position.game, 'result');
   const stats =
     typeof obj.stats === 'object' && obj.stats !== null && !Array.isArray(obj.stats) ? (obj.stats as Record<string, unknown>) : {};
   return {

@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS: SolveSettings = { memoryMb: 256, maxNodes: 0, tim
 /** The search's limits from the settings (0: none). */
 export const limitsOf = (settings: SolveSettings): Limits => ({ maxNodes: settings.maxNodes, timeLimitMs: settings.timeLimit * 1000 });
 
+/** Whether two runs' limits and table are the same. */
 export const sameSettings = (a: SolveSettings, b: SolveSettings): boolean =>
   a.timeLimit === b.timeLimit && a.maxNodes === b.maxNodes && a.memoryMb === b.memoryMb;
 

@@ -3,15 +3,15 @@
 //
 // Accepted: any JSON object with `position` (a FORMATS.md position) and `moves` (FORMATS.md move
 // strings), and optionally `result` (won, lost or unknown), `game` and `seed` (which must agree
-// with the position), `rulesHash` (which must be the rules read for the game), and `stats.limit`. A solve result has exactly these; so does a played
-// game `{ "game", "seed", "position", "result", "moves" }`. A bare position shows the deal.
-import { parseSeed } from '../deal.js';
+// with the position), `rulesHash` (which must be the rules read for the game), and
+// `stats.limit`. A solve result has exactly these; so does a played game `{ "game", "seed",
+// "position", "result", "moves" }`. A bare position shows the deal.
 import { readPosition, seedMismatch, type Position } from '../position.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
-import { gameToJson, getGame, rulesHashOf } from '../games/index.js';
+import { gameToJson, getGame } from '../games/index.js';
 import type { PageGame } from './rules.js';
-import type { Outcome, SolveResult } from '../result.js';
+import { refuseOtherRules, seedOfJson, type Outcome, type SolveResult } from '../result.js';
 
 export interface ShownGame {
   game: string;
@@ -47,14 +47,9 @@ export function readShownGame(text: string): ShownGame {
   if (obj.game !== undefined && obj.game !== position.game) {
     throw new UsageError(`'game' is ${JSON.stringify(obj.game)} but the position is ${position.game}`);
   }
-  // A game made under other rules would be drawn by these: refused, as `check` refuses it.
-  if (obj.rulesHash !== undefined && obj.rulesHash !== rulesHashOf(position.game))
-    throw new UsageError(
-      `the game was made under other rules for ${position.game} (rulesHash ${String(obj.rulesHash).slice(0, 20)}, these rules ${rulesHashOf(position.game)}): give the rules it was made with (--rules FILE, --rule key=value)`,
-    );
+  refuseOtherRules(obj.rulesHash, position.game, 'the game');
   if (obj.result !== undefined && !OUTCOMES.includes(obj.result as string)) throw new UsageError("'result' must be won, lost or unknown");
-  const seed =
-    obj.seed === undefined ? undefined : typeof obj.seed === 'number' || typeof obj.seed === 'string' ? parseSeed(obj.seed) : NaN;
+  const seed = obj.seed === undefined ? undefined : seedOfJson(obj.seed);
   if (Number.isNaN(seed)) throw new UsageError("'seed' must be a whole number");
   if (seed !== undefined && position.seed !== undefined && seed !== position.seed) {
     throw new UsageError(`'seed' is ${seed} but the position's seed is ${position.seed}`);
