@@ -13,7 +13,8 @@ import { dealGame } from '../src/deal.js';
 import type { Position } from '../src/position.js';
 import { seedGames, getGame, type Game } from '../src/games/index.js';
 import { Solver, type SearchResult } from '../src/search/solver.js';
-import { CHOSEN, passPlan, PLAYER_PLAN, type PlanChoices } from '../src/search/plan.js';
+import { CHOSEN, passPlan, PLAYER_PLAN, UNLIMITED_CHEAP_NODES, type PlanChoices } from '../src/search/plan.js';
+import { SearchContext } from '../src/search/context.js';
 import { allowsEveryMove, UNBOUNDED, type Pass, type RestartStage, type RoundsStage, type Stage } from '../src/search/passes.js';
 import { formatMove } from '../src/engine/moves.js';
 import { legalMoves, play, replay } from '../src/referee.js';
@@ -500,6 +501,20 @@ describe('limits', () => {
       });
     });
   }
+  it('a stage before the last is capped by its share of the node limit; under a time limit alone, by time only', () => {
+    // An exact pass first, cut at a node cap that its time share would have let it pass, loses
+    // its table and the last exact pass begins again: hard lost Klondike deals took minutes so.
+    const ctx = new SearchContext(1);
+    const state = stateOf(dealGame(getGame('klondike'), 0));
+    ctx.start(state, { maxNodes: 1000, timeLimitMs: 0 });
+    expect(ctx.nodeCapFor(0.8, UNLIMITED_CHEAP_NODES)).toBe(800);
+    ctx.start(state, { maxNodes: 0, timeLimitMs: 60_000 });
+    expect(ctx.nodeCapFor(0.8, UNLIMITED_CHEAP_NODES)).toBe(Infinity);
+    expect(ctx.timeCapFor(0.8) - performance.now()).toBeGreaterThan(40_000);
+    ctx.start(state, { maxNodes: 0, timeLimitMs: 0 });
+    expect(ctx.nodeCapFor(0.8, UNLIMITED_CHEAP_NODES)).toBe(0.8 * UNLIMITED_CHEAP_NODES);
+    expect(ctx.nodeCapFor(1, UNLIMITED_CHEAP_NODES)).toBe(Infinity);
+  });
   it('the search enters no more positions than maxNodes allows', () => {
     for (const maxNodes of [1, 100, 2000]) {
       const r = big.solve(stateOf(dealGame(getGame('mamy-susan'), 1)), { maxNodes, timeLimitMs: 0 });

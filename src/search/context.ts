@@ -67,9 +67,14 @@ export class SearchContext {
     this.tableFull = false;
   }
 
-  /** Node cap for a pass given `share` of what is left of the node limit (with none, of `unlimited`). */
+  /**
+   * Node cap for a pass given `share` of what is left of the node limit. With a time limit and no
+   * node limit, none: the time shares the search out, and a pass cut by a node cap that time would
+   * have let finish loses its table (each pass begins with an empty one), so an exact pass cut so
+   * must begin again. With no limits at all, `share` of `unlimited`, so later stages still run.
+   */
   nodeCapFor(share: number, unlimited: number): number {
-    if (this.maxNodes === Infinity) return share === 1 ? Infinity : this.nodes + share * unlimited;
+    if (this.maxNodes === Infinity) return share === 1 || this.deadline !== Infinity ? Infinity : this.nodes + share * unlimited;
     return this.nodes + (this.maxNodes - this.nodes) * share;
   }
 

@@ -19,7 +19,7 @@ const BASE_SHARE = 0.03;
 const BEST_FIRST_SHARE = 0.8;
 /** The share of what is left of the limits the restarts may use. */
 const RESTART_SHARE = 0.8;
-/** Positions the cheap passes may enter in all (at their shares) when the search has no limits. */
+/** Positions the stages before the last may enter (at their shares) when the search has no limits. */
 export const UNLIMITED_CHEAP_NODES = 25_000_000;
 
 /**
