@@ -503,7 +503,7 @@ describe('limits', () => {
   }
   it('a stage before the last is capped by its share of the node limit; under a time limit alone, by time only', () => {
     // An exact pass first, cut at a node cap that its time share would have let it pass, loses
-    // its table and the last exact pass begins again: hard lost Klondike deals took minutes so.
+    // its table, and the last exact pass begins again from scratch with what time is left.
     const ctx = new SearchContext(1);
     const state = stateOf(dealGame(getGame('klondike'), 0));
     ctx.start(state, { maxNodes: 1000, timeLimitMs: 0 });
