@@ -74,8 +74,9 @@ export class SearchContext {
    * must begin again. With no limits at all, `share` of `unlimited`, so later stages still run.
    */
   nodeCapFor(share: number, unlimited: number): number {
-    if (this.maxNodes === Infinity) return share === 1 || this.deadline !== Infinity ? Infinity : this.nodes + share * unlimited;
-    return this.nodes + (this.maxNodes - this.nodes) * share;
+    if (this.maxNodes !== Infinity) return this.nodes + (this.maxNodes - this.nodes) * share;
+    if (share === 1 || this.deadline !== Infinity) return Infinity;
+    return this.nodes + share * unlimited;
   }
 
   /** Time cap for a pass given `share` of what is left of the time limit. */
