@@ -99,8 +99,9 @@ describe('a game of your own, from a rules file', { timeout: 120_000 }, () => {
     }
     const summary = patience('summary', out);
     expect(summary.status, summary.stderr).toBe(0);
-    expect(summary.stdout).toMatch(/little-klondike +thoughtful +6/);
-    expect(summary.stdout).toMatch(/little-klondike:draw-1 +thoughtful +6/);
+    // Not a built-in game: named by its id and its rules' hash.
+    expect(summary.stdout).toMatch(/little-klondike \(rules [0-9a-f]{12}\) +thoughtful +6/);
+    expect(summary.stdout).toMatch(/little-klondike:draw-1 \(rules [0-9a-f]{12}\) +thoughtful +6/);
     // Resuming under other rules would mix two rule sets in one study.
     expectOneLineError(
       patience('winrate', '--rules', file, '--rule', 'tableau.spaces=any', '--deals', '6', '--out', out, '--quiet'),

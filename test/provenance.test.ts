@@ -69,16 +69,16 @@ describe('the solver column', { timeout: 60_000 }, () => {
     for (const row of rows) expect(row.solver).toBe(solverVersion());
   });
 
-  it('is added to a file written before it existed, whose rows are kept as they were', () => {
+  it('is added to a file written before it existed, whose rows (of another game: test/other-rules.test.ts) are kept as they were', () => {
     const out = join(dir, 'old.csv');
     const old =
-      'game,seed,player,result,moves,nodes,ms,limit,table_full,time_limit,max_nodes,memory_mb,error\ndouble-dot,0,thoughtful,won,90,44517,428.4,,false,0,20000,16,\n';
+      'game,seed,player,result,moves,nodes,ms,limit,table_full,time_limit,max_nodes,memory_mb,error\ndouble-signora,0,thoughtful,won,90,44517,428.4,,false,0,20000,16,\n';
     writeFileSync(out, old);
-    expect(patience('winrate', '--game', 'double-dot', '--deals', '2', '--out', out, ...FAST).status).toBe(0);
+    expect(patience('winrate', '--game', 'double-dot', '--deals', '1', '--out', out, ...FAST).status).toBe(0);
     const rows = rowsOf(out);
-    expect(rows.map((r) => [r.seed, r.nodes, r.solver])).toEqual([
-      ['0', '44517', ''],
-      ['1', rows[1]!.nodes, solverVersion()],
+    expect(rows.map((r) => [r.game, r.nodes, r.solver])).toEqual([
+      ['double-signora', '44517', ''],
+      ['double-dot', rows[1]!.nodes, solverVersion()],
     ]);
   });
 });

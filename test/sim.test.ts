@@ -13,6 +13,7 @@ import { renderSvg } from '../src/sim/plot.js';
 import { playDeals } from '../src/sim/pool.js';
 import { UsageError } from '../src/errors.js';
 import type { DealRow, DealTask } from '../src/sim/types.js';
+import { rulesHashOf } from '../src/games/index.js';
 
 /**
  * Reference Wilson bounds computed independently of src/sim/stats.ts: the bounds are the roots of
@@ -235,8 +236,11 @@ describe('summary', () => {
     expect(formatSummary(summaries)).toMatch(/klondike \(rules aaaaaaaaaaaa\) +thoughtful/);
     expect(compare(readResultSet([a, b]).rows).games.map((g) => g.game)).toEqual(summaries.map((x) => x.label));
     expect(renderSvg(summaries)).toContain('klondike (rules bbbbbbbbbbbb)');
-    // One rule set: the plain id.
-    expect(summarize(readResultSet([a]).rows)[0]!.label).toBe('klondike');
+    // One rule set, the built-in game's: the plain id; one that is not the built-in game's is named by its rules even alone.
+    const builtIn = join(dir, 'built-in.csv');
+    writeFileSync(builtIn, formatCsv(COLUMNS, [under(rulesHashOf('klondike'), 'won')].map(recordOf), true));
+    expect(summarize(readResultSet([builtIn]).rows)[0]!.label).toBe('klondike');
+    expect(summarize(readResultSet([a]).rows)[0]!.label).toBe('klondike (rules aaaaaaaaaaaa)');
     // A merged file holds one rule set a game.
     expect(() => mergedCsv(readResultSet([a, b]))).toThrow(/klondike rows under two rule sets \(rules aaaaaaaaaaaa and bbbbbbbbbbbb\)/);
   });

@@ -5,7 +5,7 @@ import { dealGame, parseSeed } from '../deal.js';
 import { readPosition, seedMismatch, type Position } from '../position.js';
 import type { Command } from 'commander';
 import { resolveGame, type Game } from '../games/index.js';
-import { printable, readJsonFile } from '../files.js';
+import { parseUserJson, printable, readJsonFile } from '../files.js';
 
 /** The flags that choose a game's rules. */
 export interface RulesFlags {
@@ -34,6 +34,20 @@ export function gameFromFlags(opts: RulesFlags): Game | undefined {
     ...(opts.rules !== undefined ? { rulesFile: opts.rules } : {}),
     rules: opts.rule ?? [],
   });
+}
+
+/**
+ * The rules a file that names its game (a solve result, a played game: `text`) is read under: the
+ * flags' (`--rules FILE`, `--rule key=value`, with or without `--game`) for the game it names, or
+ * undefined where the flags choose none (the file is then read under its game's built-in rules).
+ */
+export function gameForFile(opts: RulesFlags, text: string, what: string): Game | undefined {
+  const raw = parseUserJson(text, what) as { game?: unknown; position?: { game?: unknown } } | null;
+  const named = typeof raw?.game === 'string' ? raw.game : typeof raw?.position?.game === 'string' ? raw.position.game : undefined;
+  const game = gameFromFlags(opts.game === undefined && named !== undefined ? { ...opts, game: named } : opts);
+  if (game !== undefined && named !== undefined && named !== game.id)
+    throw new UsageError(`the rules given are ${game.id}'s, but the ${what} is a ${named} ${what}`);
+  return game;
 }
 
 /** A position from `--position FILE`, or dealt from `--game G --seed N`. */

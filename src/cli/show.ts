@@ -6,7 +6,7 @@ import { solvePosition } from '../solve.js';
 import { renderPage } from '../show/page.js';
 import { readShownGame, shownGameOfReport } from '../show/record.js';
 import { writeOutputFile } from '../sim/results-file.js';
-import { gameFromFlags, positionFromFlags, rulesOptions, run, warn } from './io.js';
+import { gameForFile, positionFromFlags, rulesOptions, run, warn } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 
 export function showCommand(program: Command): void {
@@ -14,27 +14,28 @@ export function showCommand(program: Command): void {
     rulesOptions(program.command('show'))
       .description('write a self-contained HTML page that steps through a solve result or a played game (or solves a deal first)')
       .argument('[file]', 'a solve result (solve --json) or a played game: JSON with position and moves (- for stdin)')
-      .option('-g, --game <id>', 'solve this game first (with --seed)')
+      .option(
+        '-g, --game <id>',
+        'solve this game first (with --seed); with a FILE, the game whose rules it is read under (with --rules or --rule)',
+      )
       .option('-s, --seed <n>', 'seed of the deal to solve')
       .option('-p, --position <file>', 'solve this position JSON first')
       .requiredOption('-o, --out <file>', 'the HTML file to write (- for stdout)'),
   ).action((file: string | undefined, opts) =>
     run(() => {
-      const solveFirst = opts.game !== undefined || opts.seed !== undefined || opts.position !== undefined;
-      // A file of a game of one's own is read under its rules (--rules FILE).
-      if (!solveFirst) gameFromFlags({ rules: opts.rules, rule: opts.rule });
-      if (file !== undefined && solveFirst)
-        throw new UsageError('give a FILE to show, or --game/--seed/--position to solve first, not both');
+      // With a FILE, --game (like --rules and --rule) names the rules the file is read under.
+      const solveFirst = opts.seed !== undefined || opts.position !== undefined || (file === undefined && opts.game !== undefined);
+      if (file !== undefined && solveFirst) throw new UsageError('give a FILE to show, or --seed/--position to solve first, not both');
       if (file === undefined && !solveFirst)
         throw new UsageError('give a FILE to show (a solve result or a played game), or --game G --seed N');
       refuseOutputAmongInputs(
         opts.out,
         [file, opts.position].filter((f): f is string => f !== undefined),
       );
+      const text = file === undefined ? undefined : readJsonFile(file, 'solve result or played game');
+      if (text !== undefined) gameForFile(opts, text, 'game file');
       const game =
-        file !== undefined
-          ? readShownGame(readJsonFile(file, 'solve result or played game'))
-          : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
+        text !== undefined ? readShownGame(text) : shownGameOfReport(solvePosition(positionFromFlags(opts), settingsFromFlags(opts)));
       // The page refuses an illegal move itself; the referee's verdict makes the same point here,
       // and a line that says one outcome while playing another is refused before any page is written.
       const verdict = replay(game.position, game.moves);

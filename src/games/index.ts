@@ -130,7 +130,9 @@ export function resolveGame(opts: { game?: string; rulesFile?: string; rules?: r
   if (opts.rulesFile === undefined && !opts.rules?.length) return getGame(id);
   const game = readGameFile(raw, where || `${id} with --rule ${(opts.rules ?? []).join(' --rule ')}`.slice(0, 200)).game;
   game.id = id;
-  if (id.includes(':') && opts.rulesFile === undefined) game.name = getGame(id).name;
+  if (opts.rulesFile === undefined) game.name = builtInGame(id)?.name ?? game.name;
+  // Named by what it is wherever a name is shown (a page's heading): not the game of its page.
+  if (opts.rules?.length) game.name = `${game.name} with ${opts.rules.map((r) => r.trim()).join(', ')}`;
   added.set(id, game);
   return game;
 }
@@ -151,20 +153,35 @@ export function gameOrder(id: string): number {
   return i < 0 ? Number.MAX_SAFE_INTEGER : i;
 }
 
-/** The win rate stated for a game, or null where none is stated or the game is not known here. */
+/** The built-in game or variant of this id as rules/ has it (never a game added for this run), or undefined. */
+function builtInGame(id: string): Game | undefined {
+  const [base, variant, ...more] = id.split(':');
+  const entry = more.length ? undefined : load().files.get(base!);
+  return variant === undefined ? entry?.file.game : entry?.file.variants.get(variant)?.game;
+}
+
+/** The short hash of the built-in rules of this id (rules/), or null where no built-in game has the id. */
+export function builtInRulesHash(id: string): string | null {
+  const game = builtInGame(id);
+  return game === undefined ? null : hashOf(game);
+}
+
+/**
+ * The win rate stated for the built-in game of this id, or null where none is stated or no
+ * built-in game has the id: a figure stated for a game's page belongs to its own rules alone.
+ */
 export function statedRate(id: string): number | null {
-  try {
-    return getGame(id).stated?.rate ?? null;
-  } catch {
-    return null;
-  }
+  return builtInGame(id)?.stated?.rate ?? null;
 }
 
 const hashes = new WeakMap<Game, string>();
 
 /** The short hash of a game's rules (read.ts rulesHash), by id, made once per game. */
 export function rulesHashOf(id: string): string {
-  const game = getGame(id);
+  return hashOf(getGame(id));
+}
+
+function hashOf(game: Game): string {
   let h = hashes.get(game);
   if (h === undefined) hashes.set(game, (h = rulesHash(game)));
   return h;

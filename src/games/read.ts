@@ -79,6 +79,9 @@ export function applyRule(raw: Json, assignment: string): Json {
   return out;
 }
 
+/** Hex digits of a rules hash: 48 bits, so that two rule sets a study meets never share one. */
+export const RULES_HASH_CHARS = 12;
+
 /**
  * A short hash of the rules that decide play (not names, sources or stated rates): rows and results
  * carry it. The keys `build.either` and `opening` are left out at their defaults, so that a game
@@ -92,7 +95,7 @@ export function rulesHash(game: Game): string {
   return createHash('sha256')
     .update(JSON.stringify({ decks, foundations, tableau, reserves, stock, moves, deal, ...(opening ? { opening } : {}) }))
     .digest('hex')
-    .slice(0, 12);
+    .slice(0, RULES_HASH_CHARS);
 }
 
 /** The game a checked rules JSON describes, after the checks across keys. */

@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { UsageError } from '../errors.js';
 import { MAX_SEED } from '../deal.js';
 import { CONTROL, readTextChunks } from '../files.js';
+import { RULES_HASH_CHARS } from '../games/read.js';
 import type { DealResult, DealRow } from './types.js';
 
 export const COLUMNS = [
@@ -253,7 +254,13 @@ export function readResults(file: string, opts: { dropTornLine?: boolean } = {})
   return { ...builder.done(), bytes, torn, hasHeader, unterminated: hasHeader && torn === '' && !endsInBreak };
 }
 
-/** Adds `text`, a last line without its line break, to the rows if it is one whole valid row. */
+/**
+ * Adds `text`, a last line without its line break, to the rows if it is one whole valid row. A
+ * write cut short leaves a prefix of a row, which is whole only if its last field is: a field a
+ * cut could have shortened to another valid value (a number, a name, a hash) proves nothing, so
+ * the line counts as whole only where its last column is one whose values none is a prefix of
+ * another: the rules' hash at its full length, the result, or table_full.
+ */
 function wholeRow(builder: ResultsBuilder, text: string, line: number): boolean {
   const records: string[][] = [];
   try {
@@ -263,13 +270,23 @@ function wholeRow(builder: ResultsBuilder, text: string, line: number): boolean 
   } catch {
     return false; // a quoted field left open
   }
-  if (records.length !== 1 || records[0]!.length !== builder.results.header.length) return false;
+  const header = builder.results.header;
+  if (records.length !== 1 || records[0]!.length !== header.length) return false;
+  if (!lastFieldWhole(header[header.length - 1]!, records[0]![header.length - 1]!)) return false;
   try {
     builder.add(records[0]!, line);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Whether `value`, the last field of a line, cannot be a longer value cut short (see wholeRow). */
+function lastFieldWhole(column: string, value: string): boolean {
+  if (column === 'rules') return new RegExp(`^[0-9a-f]{${RULES_HASH_CHARS}}$`).test(value);
+  if (column === 'result') return (RESULTS as readonly string[]).includes(value);
+  if (column === 'table_full') return value === 'true' || value === 'false';
+  return false;
 }
 
 /** Longest `solver` value read (a version and a commit id are far shorter). */

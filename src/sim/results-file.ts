@@ -65,8 +65,14 @@ function readForRun(file: string, warn: (m: string) => void): ResultsOnDisk {
   return results;
 }
 
+/**
+ * What a run demands of the rows it would resume (the rules they were made under): called once the
+ * file is read and before anything is written to it, so that a file refused is left as it was.
+ */
+export type VetRows = (results: ResultsOnDisk) => void;
+
 /** Opens `file` for a run that adds rows at its end (created if missing). */
-export function openForAppend(file: string, warn: (m: string) => void): OpenResults {
+export function openForAppend(file: string, warn: (m: string) => void, vet: VetRows = () => {}): OpenResults {
   let fd: number;
   try {
     fd = openSync(file, 'a');
@@ -90,6 +96,7 @@ export function openForAppend(file: string, warn: (m: string) => void): OpenResu
     if (isRegular(file)) {
       lock = lockFile(file, warn);
       results = readForRun(file, warn);
+      vet(results);
       // Rows are appended under the file's own header: one that lacks a column (a file of an older
       // format) is first rewritten with it, its rows' cells left empty.
       const missing = results.hasHeader ? COLUMNS.filter((c) => !results.header.includes(c)) : [];
@@ -117,13 +124,14 @@ export function openForAppend(file: string, warn: (m: string) => void): OpenResu
 }
 
 /** Opens an existing `file` for a run that replaces some of its rows in place. */
-export function openForReplace(file: string, warn: (m: string) => void): OpenResults {
+export function openForReplace(file: string, warn: (m: string) => void, vet: VetRows = () => {}): OpenResults {
   const regular = isRegular(file);
   if (regular === undefined) throw fileError('read', file, Object.assign(new Error('no such file'), { code: 'ENOENT' }));
   if (!regular) throw new UsageError(`${file} is not a regular file: its rows cannot be replaced`);
   const lock = lockFile(file, warn);
   try {
     const results = readForRun(file, warn);
+    vet(results);
     const header = [...results.header, ...COLUMNS.filter((c) => !results.header.includes(c))];
     const index = new Map(results.rows.map((r, i) => [dealKey(r), i] as const));
     const rewrite = (): void => replaceFile(file, formatCsv(header, results.records, true));

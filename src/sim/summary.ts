@@ -3,7 +3,7 @@
 // lost and once as won: the interval runs from the Wilson lower bound of won/n to the Wilson
 // upper bound of (won + undecided)/n, so it spans both readings (as Blake & Gent report the
 // win rates of Solvitaire). Errors are counted apart from unknowns but are undecided alike.
-import { gameOrder, statedRate } from '../games/index.js';
+import { builtInRulesHash, gameOrder, statedRate } from '../games/index.js';
 import { sameSettings, type SolveSettings } from '../settings.js';
 import { median, percentile, roundTenth, wilson } from './stats.js';
 import type { DealRow } from './types.js';
@@ -17,7 +17,10 @@ const UNRECORDED = 'not recorded';
 
 export interface GameSummary {
   game: string;
-  /** The game as tables name it: its id, with the rules' hash where another line has the same game under other rules. */
+  /**
+   * The game as tables name it: its id, with the rules' hash where the rows were made under rules
+   * other than the built-in game's, or where another line has the same game under other rules.
+   */
   label: string;
   player: string;
   /** The rules' short hash (empty where the rows do not record it). */
@@ -39,7 +42,7 @@ export interface GameSummary {
    * or lost), slowest first: an unknown deal took the limit.
    */
   ms: { median: number | null; p95: number | null; total: number; slowest: { seed: number; ms: number; result: string }[] };
-  /** The win rate stated for the game, a fraction, or null. */
+  /** The win rate stated for the game, a fraction; null where none is stated or the rows are of other rules. */
   stated: number | null;
   /** The distinct solver settings of the rows. */
   settings: SolveSettings[];
@@ -63,10 +66,22 @@ export function summarize(rows: readonly DealRow[], by?: Split): GameSummary[] {
         a.player.localeCompare(b.player) ||
         (a.solver ?? '').localeCompare(b.solver ?? ''),
     );
-  for (const s of summaries)
-    if (summaries.some((t) => t.game === s.game && t.rules !== s.rules)) s.label = `${s.game} (rules ${s.rules || 'not recorded'})`;
+  for (const s of summaries) {
+    if (otherRules(s)) {
+      // Not the rules of the game's page: named by its hash, and the page's figure is not its own.
+      s.label = `${s.game} (rules ${s.rules})`;
+      s.stated = null;
+    } else if (summaries.some((t) => t.game === s.game && t.rules !== s.rules)) s.label = `${s.game} (rules ${s.rules || 'not recorded'})`;
+  }
   return summaries;
 }
+
+/**
+ * Whether a line's rows were made under rules other than the built-in game's of their id (a
+ * `--rule` change, an edited rules file, a game of one's own). Rows that record no rules were
+ * written before rows recorded them, by the built-in rules of their day.
+ */
+const otherRules = (s: GameSummary): boolean => s.rules !== '' && s.rules !== builtInRulesHash(s.game);
 
 function summarizeGroup(rows: DealRow[]): GameSummary {
   const first = rows[0]!;

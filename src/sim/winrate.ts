@@ -16,7 +16,7 @@
 import { MAX_SEED } from '../deal.js';
 import { UsageError } from '../errors.js';
 import { settingsCover, type SolveSettings } from '../settings.js';
-import { dealKey } from './csv.js';
+import { dealKey, type ResultsOnDisk } from './csv.js';
 import { rulesHashOf } from '../games/index.js';
 import { playDeals } from './pool.js';
 import { startProgress, type ProgressMode, type Tally } from './progress.js';
@@ -74,7 +74,8 @@ export async function runWinrate(opts: WinrateOptions): Promise<WinrateRun> {
     throw new UsageError(`seeds ${opts.start}..${opts.start + opts.deals - 1} go past the last seed ${MAX_SEED}`);
   }
   const warn = opts.warn ?? (() => {});
-  const file = opts.rerunUnknown ? openForReplace(opts.out, warn) : openForAppend(opts.out, warn);
+  const vet = (results: ResultsOnDisk): void => refuseOtherRules(opts, results.rows);
+  const file = opts.rerunUnknown ? openForReplace(opts.out, warn, vet) : openForAppend(opts.out, warn, vet);
   try {
     const plan = opts.rerunUnknown ? planRerun(opts, file) : planRange(opts, file);
     const run = await runTasks(plan, file.sink, opts);
@@ -106,7 +107,6 @@ function covers(row: DealRow, want: SolveSettings): boolean {
 function planRange(opts: WinrateOptions, file: OpenResults): Plan {
   const label = playerLabel(opts.player);
   const existing = new Map(file.results.rows.map((r) => [dealKey(r), r] as const));
-  refuseOtherRules(opts, file);
   const done: DealRow[] = [];
   const tasks: DealTask[] = [];
   for (const seed of shardSeeds(opts.start, opts.deals ?? 0, opts.shard)) {
@@ -124,11 +124,20 @@ function planRange(opts: WinrateOptions, file: OpenResults): Plan {
   return { tasks, done, scope: (played) => [...done, ...played] };
 }
 
-/** A file whose rows of a game were made under other rules than this run's cannot be resumed: the study would mix them. */
-function refuseOtherRules(opts: WinrateOptions, file: OpenResults): void {
+/**
+ * A file whose rows of a game were made under other rules than this run's cannot be resumed: the
+ * study would mix them. Nor can rows that record no rules (written before rows recorded them):
+ * nothing tells whether they were made under this run's rules, so none is taken as one of them.
+ */
+function refuseOtherRules(opts: WinrateOptions, rows: readonly DealRow[]): void {
   for (const game of opts.games) {
     const mine = rulesHashOf(game);
-    const other = file.results.rows.find((r) => r.game === game && r.rules !== '' && r.rules !== mine);
+    const unrecorded = rows.filter((r) => r.game === game && r.rules === '').length;
+    if (unrecorded > 0)
+      throw new UsageError(
+        `${opts.out} holds ${unrecorded} ${game} row(s) that record no rules (written before rows recorded them), so they cannot be resumed under this run's rules (${mine}): write this run to another --out`,
+      );
+    const other = rows.find((r) => r.game === game && r.rules !== mine);
     if (other)
       throw new UsageError(
         `${opts.out} holds ${game} rows made under other rules (rules ${other.rules}, this run's ${mine}): write this run to another --out`,
@@ -140,7 +149,6 @@ function refuseOtherRules(opts: WinrateOptions, file: OpenResults): void {
 function planRerun(opts: WinrateOptions, file: OpenResults): Plan {
   const label = playerLabel(opts.player);
   const rows = file.results.rows;
-  refuseOtherRules(opts, file);
   const inScope = (r: DealRow): boolean => opts.games.includes(r.game) && r.player === label && selected(opts, r.seed);
   const tasks: DealTask[] = [];
   const done: DealRow[] = [];
