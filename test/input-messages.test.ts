@@ -4,6 +4,8 @@
 // without --game, a solve result given as a position, a game id that is not a string, --schema
 // beside a game, `merge -o` over another study's results). Each is one line and exit 2.
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/errors.js';
+import { parseUserJson } from '../src/files.js';
 import { cliScratchFolder, expectOneLineError, patience, type Run } from './support/helpers.js';
 
 const { file } = cliScratchFolder('patience-input-messages-');
@@ -79,3 +81,57 @@ describe('inherited object keys are unknown keys like any other', { timeout: 60_
   });
 });
 
+describe('a duplicate key in JSON the user gives is an error naming the key', { timeout: 60_000 }, () => {
+  it('in a rules file, plain and written with an escape', () => {
+    const text = JSON.stringify(mine());
+    const twice = file('dup.json', text.replace('"stock":{', '"stock":{"redeals":5,'));
+    refused(patience('rules', '--rules', twice), new RegExp(`rules file ${twice}: the key 'redeals' appears twice in one object`));
+    refused(patience('deal', '--rules', twice, '--seed', '1'), /the key 'redeals' appears twice/);
+    const escaped = file('dup-escaped.json', text.replace('"stock":{', '"stock":{"r\\u0065deals":5,'));
+    refused(patience('rules', '--rules', escaped), /the key 'redeals' appears twice in one object/);
+    refused(patience('rules', '--rules', file('dup-top.json', withKey(text, '"id": "mine"'))), /the key 'id' appears twice/);
+  });
+
+  it('in a position, and in a --rule value', () => {
+    const deal = patience('deal', '--game', 'klondike', '--seed', '1', '--json');
+    expect(deal.status, deal.stderr).toBe(0);
+    const text = deal.stdout.trim();
+    refused(
+      patience('deal', '-p', file('pos-dup.json', withKey(text, '"game": "klondike"'))),
+      /position: the key 'game' appears twice in one object/,
+    );
+    refused(patience('hint', '-p', file('pos-dup-esc.json', withKey(text, '"t\\u0061bleau": []'))), /the key 'tableau' appears twice/);
+    refused(patience('rules', '--game', 'klondike', '--rule', 'stock={"redeals":1,"redeals":2}'), /the key 'redeals' appears twice/);
+  });
+
+  it('keys of other objects, values and strings with escaped quotes are no duplicates; the scan is linear', () => {
+    const ok = [
+      '{"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]}',
+      '{"a": "a", "b": "a", "c": ["a", "a"]}',
+      '{"a\\"": 1, "a": 2, "a\\\\": 3, "\\"a": 4}',
+      '{"x": {"y": {}}, "y": {"x": {"x": [1, {"x": 0}]}}}',
+      '{"": 1, " ": 2}',
+      '[{"a": 1}, {"a": 1}]',
+    ];
+    for (const text of ok) expect(parseUserJson(text, 'test')).toEqual(JSON.parse(text));
+    const bad: [string, string][] = [
+      ['{"a": 1, "a": 2}', 'a'],
+      ['{"b": [{"a": 1, "\\u0061": 2}]}', 'a'],
+      ['{"": 1, "": 2}', ''],
+      ['{"x": {}, "y": {"z": 1, "w": "z", "z": 2}}', 'z'],
+      ['{"a\\"b": 1, "a\\u0022b": 2}', 'a"b'],
+    ];
+    for (const [text, key] of bad) {
+      expect(() => parseUserJson(text, 'test')).toThrow(UsageError);
+      expect(() => parseUserJson(text, 'test')).toThrow(`test: the key '${key}' appears twice in one object`);
+    }
+    // 200,000 keys in one object and 100,000 small objects: no time to speak of.
+    const many = `{${Array.from({ length: 200_000 }, (_, i) => `"k${i}": ${i}`).join(',')}}`;
+    const objects = `[${Array.from({ length: 100_000 }, () => '{"a": 1, "b": "a"}').join(',')}]`;
+    const t0 = performance.now();
+    parseUserJson(many, 'test');
+    parseUserJson(objects, 'test');
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(() => parseUserJson(withKey(many, '"k199999": 0'), 'test')).toThrow("the key 'k199999' appears twice");
+  });
+});

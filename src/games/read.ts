@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { parseCard } from '../cards.js';
 import { UsageError } from '../errors.js';
+import { duplicateKey } from '../files.js';
 import { check, setOwn } from './schema-check.js';
 import { RULES_SCHEMA } from './schema.js';
 import type { Build, DealStep, Game, GameFile } from './types.js';
@@ -52,11 +53,15 @@ export function applyRule(raw: Json, assignment: string): Json {
   const key = assignment.slice(0, eq).trim();
   const text = assignment.slice(eq + 1).trim();
   let value: unknown = text;
+  let json = false;
   try {
     value = JSON.parse(text);
+    json = true;
   } catch {
     // a bare word is a string: runs=built
   }
+  const twice = json ? duplicateKey(text) : undefined;
+  if (twice !== undefined) throw new UsageError(`--rule ${key.slice(0, 60)}: the key '${twice.slice(0, 40)}' appears twice in one object`);
   const parts = key.split('.');
   if (parts.some((p) => p === '' || p === '__proto__' || p === 'constructor' || p === 'prototype'))
     throw new UsageError(`--rule: '${key.slice(0, 60)}' is not a key`);
