@@ -135,3 +135,48 @@ describe('a duplicate key in JSON the user gives is an error naming the key', { 
     expect(() => parseUserJson(withKey(many, '"k199999": 0'), 'test')).toThrow("the key 'k199999' appears twice");
   });
 });
+
+describe('messages that name the problem', { timeout: 60_000 }, () => {
+  it('`rules` with no game says to give one, or --schema', () => {
+    refused(patience('rules'), /--game/, /--rules FILE/, /--schema/);
+    refused(patience('rules', '--variant', 'draw-1'), /--game/);
+  });
+
+  it("`rules --rules FILE --variant V` prints the variant of the file's game", () => {
+    const rules = {
+      ...mine(),
+      variants: { 'draw-1': { description: 'one card at a time', rules: { name: 'Mine, draw 1', stock: { drawCount: 1 } } } },
+    };
+    const own = file('mine-variants.json', rules);
+    const base = patience('rules', '--rules', own);
+    expect(base.status, base.stderr).toBe(0);
+    expect(JSON.parse(base.stdout).stock.drawCount).toBe(3);
+    for (const args of [
+      ['--variant', 'draw-1'],
+      ['--game', 'mine', '--variant', 'draw-1'],
+      ['--game', 'mine:draw-1'],
+    ]) {
+      const r = patience('rules', '--rules', own, ...args);
+      expect(r.status, r.stderr).toBe(0);
+      const printed = JSON.parse(r.stdout);
+      expect(printed.stock.drawCount, args.join(' ')).toBe(1);
+      expect(printed.name).toBe('Mine, draw 1');
+      expect(printed.id).toBe('mine');
+    }
+    refused(patience('rules', '--rules', own, '--variant', 'draw-9'), /unknown variant 'mine:draw-9'/);
+    refused(patience('rules', '--rules', '-', '--variant', 'draw-1'), /--game ID:draw-1/);
+  });
+
+  it('--schema beside a game is refused: the schema is the format’s', () => {
+    for (const args of [
+      ['-g', 'klondike'],
+      ['--variant', 'draw-1'],
+      ['--rule', 'stock.redeals=1'],
+      ['--rules', 'x.json'],
+    ])
+      refused(patience('rules', '--schema', ...args), /--schema/, /not a game's/);
+    const schema = patience('rules', '--schema');
+    expect(schema.status, schema.stderr).toBe(0);
+    expect(JSON.parse(schema.stdout).title).toBe('patience-solver rules');
+  });
+});
