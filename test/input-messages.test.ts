@@ -167,6 +167,28 @@ describe('messages that name the problem', { timeout: 60_000 }, () => {
     refused(patience('rules', '--rules', '-', '--variant', 'draw-1'), /--game ID:draw-1/);
   });
 
+  it('a solve result given where a position is read says what it is', () => {
+    const solved = patience('solve', '--game', 'klondike', '--seed', '2', '--json', '--max-nodes', '1000', '--time-limit', '0');
+    expect(solved.status, solved.stderr).toBe(0);
+    const result = file('result.json', solved.stdout);
+    for (const cmd of ['hint', 'deal', 'solve'])
+      refused(patience(cmd, '-p', result), /a solve result or a played game, not a position/, /show/, /check/, /'position'/);
+    // Its position alone is read.
+    const position = file('its-position.json', JSON.parse(solved.stdout).position);
+    expect(patience('deal', '-p', position).status).toBe(0);
+  });
+
+  it("a 'game' that is not a string is named", () => {
+    const deal = JSON.parse(patience('deal', '--game', 'klondike', '--seed', '1', '--json').stdout);
+    refused(patience('deal', '-p', file('game-5.json', { ...deal, game: 5 })), /'game' must be a game id \(a string\), not 5/);
+    refused(
+      patience('deal', '-p', file('game-list.json', { ...deal, game: ['klondike'] })),
+      /'game' must be a game id \(a string\), not a list/,
+    );
+    const { game: _, ...noGame } = deal;
+    refused(patience('deal', '-p', file('no-game.json', noGame)), /position has no 'game'/);
+  });
+
   it('--schema beside a game is refused: the schema is the format’s', () => {
     for (const args of [
       ['-g', 'klondike'],
