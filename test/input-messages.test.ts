@@ -4,11 +4,12 @@
 // without --game, a solve result given as a position, a game id that is not a string, --schema
 // beside a game, `merge -o` over another study's results). Each is one line and exit 2.
 import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../src/errors.js';
 import { parseUserJson } from '../src/files.js';
 import { cliScratchFolder, expectOneLineError, patience, type Run } from './support/helpers.js';
 
-const { file } = cliScratchFolder('patience-input-messages-');
+const { file, path } = cliScratchFolder('patience-input-messages-');
 
 /** A refusal: one line naming the problem, exit 2. */
 function refused(r: Run, ...patterns: RegExp[]): void {
@@ -200,5 +201,47 @@ describe('messages that name the problem', { timeout: 60_000 }, () => {
     const schema = patience('rules', '--schema');
     expect(schema.status, schema.stderr).toBe(0);
     expect(JSON.parse(schema.stdout).title).toBe('patience-solver rules');
+  });
+});
+
+describe('merge -o does not replace results rows it does not read', { timeout: 60_000 }, () => {
+  const FAST = ['--player', 'greedy', '--time-limit', '0', '--memory', '16', '--quiet', '--workers', '1'];
+  const study = (name: string, game: string): string => {
+    const out = path(name);
+    const r = patience('winrate', '--game', game, '--deals', '2', '--out', out, ...FAST);
+    expect(r.status, r.stderr).toBe(0);
+    return out;
+  };
+
+  it("refuses another study's file, and writes a new file, stdout, a non-results file, or an earlier merge of the same rows", () => {
+    const a = study('a.csv', 'double-dot');
+    const other = study('other.csv', 'signora');
+    const before = readFileSync(other, 'utf8');
+    refused(patience('merge', a, '-o', other), /other\.csv holds results rows this merge does not read/, /another file|delete it/);
+    expect(readFileSync(other, 'utf8')).toBe(before);
+
+    const merged = path('merged.csv');
+    expect(patience('merge', a, '-o', merged).status).toBe(0);
+    const once = readFileSync(merged, 'utf8');
+    // Merged again (the same rows, or more of them): replaced.
+    const again = patience('merge', a, '-o', merged);
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(merged, 'utf8')).toBe(once);
+    const both = patience('merge', a, other, '-o', merged);
+    expect(both.status, both.stderr).toBe(0);
+    // ... but not when fewer are read than it holds.
+    refused(patience('merge', a, '-o', merged), /merged\.csv holds results rows this merge does not read/);
+
+    const notes = file('notes.txt', 'some notes\n');
+    expect(patience('merge', a, '-o', notes).status).toBe(0);
+    expect(readFileSync(notes, 'utf8')).toBe(once);
+    const out = patience('merge', a, '-o', '-');
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toBe(once);
+
+    // A file that starts as results but cannot be read as them is refused, not replaced.
+    const broken = path('broken.csv');
+    writeFileSync(broken, `${before.split('\n')[0]}\nnot,a,row\n`);
+    refused(patience('merge', a, '-o', broken), /broken\.csv holds results rows/);
   });
 });
