@@ -118,10 +118,61 @@ const MAX_JSON_DEPTH = 32;
 export function parseUserJson(text: string, what: string): unknown {
   const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (jsonDepth(s) > MAX_JSON_DEPTH) throw new UsageError(`${what} is nested more than ${MAX_JSON_DEPTH} levels deep: not a ${what}`);
+  let value: unknown;
   try {
-    return JSON.parse(s);
+    value = JSON.parse(s);
   } catch (e) {
     throw new UsageError(`${what} is not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
+  }
+  const twice = duplicateKey(s);
+  if (twice !== undefined) throw new UsageError(`${what}: the key '${twice.slice(0, 40)}' appears twice in one object`);
+  return value;
+}
+
+/**
+ * The first key that appears twice in one object of valid JSON text (JSON.parse keeps the last
+ * silently), compared after unescaping ("a" and "\u0061" are one key); undefined if none. One
+ * pass over the text: a set of keys per open object, each key unescaped once.
+ */
+export function duplicateKey(json: string): string | undefined {
+  // Per open [ or {: the keys seen so far (an object), or null (a list).
+  const open: (Set<string> | null)[] = [];
+  // In an object, a string right after { or , is a key; after : it is a value.
+  let expectKey = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      i = stringEnd(json, i);
+      const keys = open[open.length - 1];
+      if (expectKey && keys) {
+        const raw = json.slice(start, i + 1);
+        const key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        if (keys.has(key)) return key;
+        keys.add(key);
+        expectKey = false;
+      }
+    } else if (c === 0x7b) {
+      open.push(new Set());
+      expectKey = true;
+    } else if (c === 0x5b) {
+      open.push(null);
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      open.pop();
+      expectKey = false;
+    } else if (c === 0x2c) expectKey = open[open.length - 1] instanceof Set;
+  }
+  return undefined;
+}
+
+/** Where the string that opens at `start` closes: the next quote after an even run of backslashes (the text's end if none). */
+function stringEnd(json: string, start: number): number {
+  for (let end = json.indexOf('"', start + 1); ; end = json.indexOf('"', end + 1)) {
+    if (end < 0) return json.length;
+    let slashes = 0;
+    while (json.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return end;
   }
 }
 

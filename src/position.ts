@@ -49,7 +49,13 @@ export function positionFromJson(raw: unknown): Position {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new UsageError(`a position must be a JSON object, not ${describeJson(raw)}`);
   const obj = raw as Record<string, unknown>;
-  if (typeof obj.game !== 'string') throw new UsageError("position has no 'game'");
+  const position = obj.position;
+  if (obj.tableau === undefined && typeof position === 'object' && position !== null && !Array.isArray(position))
+    throw new UsageError(
+      "this is a solve result or a played game, not a position (it holds one under 'position'): `show` and `check` take it, or give its 'position' alone",
+    );
+  if (obj.game === undefined) throw new UsageError("position has no 'game'");
+  if (typeof obj.game !== 'string') throw new UsageError(`'game' must be a game id (a string), not ${describeJson(obj.game)}`);
   const game = getGame(obj.game);
   const pos = emptyPosition(game);
   pos.game = obj.game;

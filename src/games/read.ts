@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { parseCard } from '../cards.js';
 import { UsageError } from '../errors.js';
-import { check } from './schema-check.js';
+import { duplicateKey } from '../files.js';
+import { check, setOwn } from './schema-check.js';
 import { RULES_SCHEMA } from './schema.js';
 import type { Build, DealStep, Game, GameFile } from './types.js';
 
@@ -18,24 +19,24 @@ export function readGameFile(raw: unknown, where: string): GameFile {
   for (const [id, v] of Object.entries(checked.variants as Record<string, { description: string; rules: Json }>)) {
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id))
       throw new UsageError(`${where}: variants: '${id.slice(0, 40)}' is not a variant id (lower case words joined by -)`);
-    if ('id' in v.rules || 'variants' in v.rules)
+    if (Object.hasOwn(v.rules, 'id') || Object.hasOwn(v.rules, 'variants'))
       throw new UsageError(`${where}: variants.${id}.rules: a variant cannot change 'id' or 'variants'`);
     const merged = merge(raw as Json, v.rules);
     delete merged.variants;
     const vgame = toGame(check(RULES_SCHEMA, merged, `${where} (variant ${id})`) as Json, `${where} (variant ${id})`);
     vgame.id = `${game.id}:${id}`;
-    if (!('name' in v.rules)) vgame.name = `${game.name} (${id})`;
+    if (!Object.hasOwn(v.rules, 'name')) vgame.name = `${game.name} (${id})`;
     variants.set(id, { description: v.description, game: vgame });
   }
   return { game, variants };
 }
 
-/** `base` with `patch` merged in: objects key by key, anything else replaced. */
+/** `base` with `patch` merged in: objects key by key (own keys only), anything else replaced. */
 export function merge(base: Json, patch: Json): Json {
   const out: Json = { ...base };
   for (const [k, v] of Object.entries(patch)) {
-    const b = out[k];
-    out[k] = isObject(b) && isObject(v) ? merge(b, v) : structuredClone(v);
+    const b = Object.hasOwn(out, k) ? out[k] : undefined;
+    setOwn(out, k, isObject(b) && isObject(v) ? merge(b, v) : structuredClone(v));
   }
   return out;
 }
@@ -52,11 +53,15 @@ export function applyRule(raw: Json, assignment: string): Json {
   const key = assignment.slice(0, eq).trim();
   const text = assignment.slice(eq + 1).trim();
   let value: unknown = text;
+  let json = false;
   try {
     value = JSON.parse(text);
+    json = true;
   } catch {
     // a bare word is a string: runs=built
   }
+  const twice = json ? duplicateKey(text) : undefined;
+  if (twice !== undefined) throw new UsageError(`--rule ${key.slice(0, 60)}: the key '${twice.slice(0, 40)}' appears twice in one object`);
   const parts = key.split('.');
   if (parts.some((p) => p === '' || p === '__proto__' || p === 'constructor' || p === 'prototype'))
     throw new UsageError(`--rule: '${key.slice(0, 60)}' is not a key`);
@@ -65,7 +70,11 @@ export function applyRule(raw: Json, assignment: string): Json {
   const out = structuredClone(raw);
   let node: unknown = out;
   for (let i = 0; i < parts.length - 1; i++) {
-    const next = Array.isArray(node) ? node[Number(parts[i])] : isObject(node) ? node[parts[i]!] : undefined;
+    const next = Array.isArray(node)
+      ? node[Number(parts[i])]
+      : isObject(node) && Object.hasOwn(node, parts[i]!)
+        ? node[parts[i]!]
+        : undefined;
     if (typeof next !== 'object' || next === null)
       throw new UsageError(`--rule: no key '${parts.slice(0, i + 1).join('.')}' in the rules (\`patience rules --game G\` prints them)`);
     node = next;

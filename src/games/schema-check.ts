@@ -42,7 +42,7 @@ function fits(s: Schema, v: unknown): boolean {
         !Array.isArray(v) &&
         Object.keys(s.props)
           .filter((k) => 'required' in s.props[k]!)
-          .every((k) => k in v)
+          .every((k) => Object.hasOwn(v, k))
       );
     case 'array':
       return Array.isArray(v);
@@ -64,6 +64,14 @@ function fits(s: Schema, v: unknown): boolean {
 }
 
 /**
+ * Sets an own key, whatever its name: `out['__proto__'] = x` would set the object's prototype,
+ * so that the key vanished from the object and its value showed through every missing key.
+ */
+export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
  * Checks `v` against `s` and returns it with every default filled in; throws a one-line
  * UsageError naming the key (`where: path: problem (allowed: ...)`) at the first fault.
  */
@@ -76,22 +84,25 @@ export function check(s: Schema, v: unknown, where: string, path = ''): unknown 
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`${describeJson(v)} is not an object`);
       const obj = v as Record<string, unknown>;
       const out: Record<string, unknown> = {};
+      // Own keys only, on both sides: a key such as 'toString' or '__proto__' is unknown like any other.
+      const known = (key: string): boolean => Object.hasOwn(s.props, key);
       for (const key of Object.keys(obj)) {
-        if (!(key in s.props) && !s.open) fail(`unknown key '${key.slice(0, 40)}' (known: ${Object.keys(s.props).join(', ')})`);
+        if (!known(key) && !s.open) fail(`unknown key '${key.slice(0, 40)}' (known: ${Object.keys(s.props).join(', ')})`);
       }
       for (const [key, field] of Object.entries(s.props)) {
         const sub = path ? `${path}.${key}` : key;
-        if (obj[key] === undefined) {
+        if (!Object.hasOwn(obj, key) || obj[key] === undefined) {
           if ('required' in field) fail(`'${key}' is missing (${field.doc})`);
           else {
             // A default object is checked too, so that its own keys get their defaults.
             const value = structuredClone((field as { default: unknown }).default);
-            out[key] = field.type === 'object' && value !== null ? check(field, value, where, sub) : value;
+            setOwn(out, key, field.type === 'object' && value !== null ? check(field, value, where, sub) : value);
           }
-        } else out[key] = check(field, obj[key], where, sub);
+        } else setOwn(out, key, check(field, obj[key], where, sub));
       }
       if (s.open)
-        for (const key of Object.keys(obj)) if (!(key in s.props)) out[key] = check(s.open, obj[key], where, path ? `${path}.${key}` : key);
+        for (const key of Object.keys(obj))
+          if (!known(key)) setOwn(out, key, check(s.open, obj[key], where, path ? `${path}.${key}` : key));
       return out;
     }
     case 'array': {
