@@ -12,6 +12,7 @@ import { gameOrder } from '../games/index.js';
 import { sameSettings, settingsCover } from '../settings.js';
 import { COLUMNS, dealKey, formatCsv, readResults, type ResultsFile } from './csv.js';
 import { shardOfFile, type Shard } from './shard.js';
+import { holdsResults } from './results-file.js';
 import { settingsText } from './summary.js';
 import type { DealRow } from './types.js';
 
@@ -240,4 +241,24 @@ export function mergedCsv(set: ResultSet): string {
     entries.map((e) => e.record),
     true,
   );
+}
+
+/**
+ * Refuses to replace an existing file that holds results rows the merge does not read (another
+ * study's, or more of this one's than the inputs hold), as plot and show refuse to write over
+ * results: a merge may replace its own earlier output (the same deals or fewer), and any file
+ * that is not results. A file that starts as results but cannot be read as them is refused too.
+ */
+export function refuseUnreadResults(out: string, merged: readonly DealRow[]): void {
+  if (!statSync(out, { throwIfNoEntry: false })?.isFile() || !holdsResults(out)) return;
+  const key = (row: DealRow): string => `${dealKey(row)}\u0000${row.rules}`;
+  const read = new Set(merged.map(key));
+  let held: readonly DealRow[] | undefined;
+  try {
+    held = readResults(out, { dropTornLine: true }).rows;
+  } catch {
+    held = undefined;
+  }
+  if (held === undefined || held.some((row) => !read.has(key(row))))
+    throw new UsageError(`${out} holds results rows this merge does not read: write to another file, or delete it first`);
 }

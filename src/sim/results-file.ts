@@ -217,7 +217,7 @@ export function writeOutputFile(file: string, text: string, opts: { results: boo
 }
 
 /** Whether a file begins with a results header (game, seed and result among its first line's columns). */
-function holdsResults(file: string): boolean {
+export function holdsResults(file: string): boolean {
   let first = '';
   try {
     const fd = openSync(file, 'r');
