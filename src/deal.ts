@@ -1,23 +1,13 @@
-// Seeded deals (FORMATS.md "Position"): the seed, the shuffle, and the deal of a game's cards
-// into its piles. position.ts reads, checks and prints positions.
+// Seeded deals (FORMATS.md "Position"): the shuffle, the deal of a game's cards into its piles
+// from a seed, and whether a position is the deal of the seed it gives. position.ts holds the
+// position and its seed, and reads, checks and prints them.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { cardName, orderedDecks, parseCard, rankName, rankOf } from './cards.js';
 import { UsageError } from './errors.js';
-import { dealSequence, dealsFaceDown } from './games/deal-order.js';
-import type { Game } from './games/index.js';
-import type { Position } from './position.js';
-
-export const MAX_SEED = 2 ** 32 - 1;
-
-/** Reads a seed: a whole number 0..2^32-1, written in decimal. */
-export function parseSeed(text: string | number): number {
-  const s = String(text).trim();
-  if (!/^\d+$/.test(s) || Number(s) > MAX_SEED) {
-    throw new UsageError(`bad seed '${s}': a seed is a whole number from 0 to ${MAX_SEED}`);
-  }
-  return Number(s);
-}
+import { dealSequence } from './games/deal-order.js';
+import { getGame, type Game } from './games/index.js';
+import { emptyPosition, pilesWithIds, type Position } from './position.js';
 
 /**
  * Shuffles `cards` in place with Fisher-Yates driven by xoroshiro128+ seeded with `seed`
@@ -70,20 +60,27 @@ function foundationIndex(game: Game, group: number, i: number): number {
   return index;
 }
 
-/** A position of `game` with every pile empty. */
-export function emptyPosition(game: Game): Position {
-  const pos: Position = {
-    game: game.id,
-    foundations: game.foundations.flatMap((g) => Array.from({ length: g.count }, () => [])),
-    tableau: Array.from({ length: game.tableau.count }, () => []),
-    reserves: game.reserves.map(() => []),
-    stock: [],
-    waste: [],
-  };
-  if (game.foundations.some((g) => g.start === 'base-rank')) pos.base = null;
-  if (dealsFaceDown(game)) pos.faceDown = Array.from({ length: game.tableau.count }, () => 0);
-  if (game.stock.redeals > 0) pos.redeals = 0;
-  return pos;
+/**
+ * Why a position that gives a seed is not the fresh deal of that seed (null if it is, or if it
+ * gives none): a seed stands for its deal, so a position with other cards must not carry it.
+ */
+export function seedMismatch(pos: Position): string | null {
+  if (pos.seed === undefined) return null;
+  const deal = dealGame(getGame(pos.game), pos.seed);
+  const piles = (p: Position): string[][] => [...p.foundations, ...p.tableau, ...p.reserves, p.stock, p.waste];
+  const theirs = piles(pos);
+  const diff = piles(deal).findIndex((pile, i) => pile.join(' ') !== theirs[i]!.join(' '));
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const other = !same(pos.base, deal.base)
+    ? 'base rank'
+    : !same(pos.faceDown, deal.faceDown)
+      ? 'faceDown'
+      : !same(pos.redeals, deal.redeals)
+        ? 'redeals'
+        : null;
+  if (diff < 0 && other === null) return null;
+  const ids = pilesWithIds(deal).map(([id]) => id);
+  return `the position gives seed ${pos.seed} but is not the deal of ${pos.game} seed ${pos.seed} (${diff < 0 ? other : `pile ${ids[diff]}`} differs)`;
 }
 
 /** The pile a pile id names (`f3`, `t0`, `r1`, `s`, `w`); a UsageError for no such pile. */

@@ -1,10 +1,10 @@
-// Positions (FORMATS.md "Position"): the type, reading with validation, and printing.
+// Positions (FORMATS.md "Position"): the type, its seed, reading with validation, and printing.
+// deal.ts deals the position a seed stands for.
 import { cardName, cardSymbol, orderedDecks, parseCard, parseRank, rankName, rankOf } from './cards.js';
-import { dealGame, emptyPosition, parseSeed } from './deal.js';
 import { UsageError } from './errors.js';
 import { describeJson, parseUserJson } from './files.js';
 import { follows } from './games/build.js';
-import { dealsBaseCard, stockSize as stockAfterDeal } from './games/deal-order.js';
+import { dealsBaseCard, dealsFaceDown, stockSize as stockAfterDeal } from './games/deal-order.js';
 import { getGame, type Game } from './games/index.js';
 
 /** A deal or a game in progress, every pile listed bottom to top (FORMATS.md). */
@@ -25,8 +25,35 @@ export interface Position {
   redeals?: number;
 }
 
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** Reads a seed: a whole number 0..2^32-1, written in decimal. */
+export function parseSeed(text: string | number): number {
+  const s = String(text).trim();
+  if (!/^\d+$/.test(s) || Number(s) > MAX_SEED) {
+    throw new UsageError(`bad seed '${s}': a seed is a whole number from 0 to ${MAX_SEED}`);
+  }
+  return Number(s);
+}
+
+/** A position of `game` with every pile empty. */
+export function emptyPosition(game: Game): Position {
+  const pos: Position = {
+    game: game.id,
+    foundations: game.foundations.flatMap((g) => Array.from({ length: g.count }, () => [])),
+    tableau: Array.from({ length: game.tableau.count }, () => []),
+    reserves: game.reserves.map(() => []),
+    stock: [],
+    waste: [],
+  };
+  if (game.foundations.some((g) => g.start === 'base-rank')) pos.base = null;
+  if (dealsFaceDown(game)) pos.faceDown = Array.from({ length: game.tableau.count }, () => 0);
+  if (game.stock.redeals > 0) pos.redeals = 0;
+  return pos;
+}
+
 /** Every pile of a position with its id, in id order. */
-function pilesWithIds(pos: Position): [string, string[]][] {
+export function pilesWithIds(pos: Position): [string, string[]][] {
   return [
     ...pos.foundations.map((p, i): [string, string[]] => [`f${i}`, p]),
     ...pos.tableau.map((p, i): [string, string[]] => [`t${i}`, p]),
@@ -124,29 +151,6 @@ export function positionFromJson(raw: unknown): Position {
   }
   validate(game, pos);
   return pos;
-}
-
-/**
- * Why a position that gives a seed is not the fresh deal of that seed (null if it is, or if it
- * gives none): a seed stands for its deal, so a position with other cards must not carry it.
- */
-export function seedMismatch(pos: Position): string | null {
-  if (pos.seed === undefined) return null;
-  const deal = dealGame(getGame(pos.game), pos.seed);
-  const piles = (p: Position): string[][] => [...p.foundations, ...p.tableau, ...p.reserves, p.stock, p.waste];
-  const theirs = piles(pos);
-  const diff = piles(deal).findIndex((pile, i) => pile.join(' ') !== theirs[i]!.join(' '));
-  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const other = !same(pos.base, deal.base)
-    ? 'base rank'
-    : !same(pos.faceDown, deal.faceDown)
-      ? 'faceDown'
-      : !same(pos.redeals, deal.redeals)
-        ? 'redeals'
-        : null;
-  if (diff < 0 && other === null) return null;
-  const ids = pilesWithIds(deal).map(([id]) => id);
-  return `the position gives seed ${pos.seed} but is not the deal of ${pos.game} seed ${pos.seed} (${diff < 0 ? other : `pile ${ids[diff]}`} differs)`;
 }
 
 function validate(game: Game, pos: Position): void {

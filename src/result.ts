@@ -4,8 +4,8 @@
 // be its position's, and its line must win exactly when it says won.
 import { UsageError } from './errors.js';
 import { parseUserJson } from './files.js';
-import { parseSeed } from './deal.js';
-import { positionFromJson, seedMismatch, type Position } from './position.js';
+import { seedMismatch } from './deal.js';
+import { parseSeed, positionFromJson, type Position } from './position.js';
 import { replay } from './referee.js';
 import { rulesHashOf } from './games/index.js';
 import type { Limit, Outcome } from './search/solver.js';

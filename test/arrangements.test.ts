@@ -10,6 +10,7 @@ import { getGame } from '../src/games/index.js';
 import { readPosition, type Position } from '../src/position.js';
 import { replay } from '../src/referee.js';
 import { arrangementConditions } from '../src/search/dominance.js';
+import { pruningsFor } from '../src/search/prunings.js';
 import { searchMoves } from '../src/search/safe.js';
 import { Solver } from '../src/search/solver.js';
 import { applyAsPlayed, firstAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
@@ -87,7 +88,7 @@ describe('arrangement keys', () => {
     const s = stateOf(shiftPosition());
     useSearchKeys(s);
     const moves = new Int32Array(MAX_SEARCH_MOVES);
-    const n = searchMoves(s, moves, 0);
+    const n = searchMoves(s, pruningsFor(s.rules), moves, 0);
     const shifts = Array.from(moves.subarray(0, n)).filter(isShiftHome);
     expect(shifts).toHaveLength(1);
     // No run moves from a card above its pile's lowest face-up card to another pile.
@@ -142,7 +143,7 @@ describe('arrangement keys', () => {
         expect(s.arrangementKeyed).toBe(true);
         const keys: string[] = [`${s.keyLo}:${s.keyHi}`];
         for (let step = 0; step < 150; step++) {
-          const n = searchMoves(s, moves, 0);
+          const n = searchMoves(s, pruningsFor(s.rules), moves, 0);
           if (n === 0) break;
           const m = moves[Math.floor(rng() * n)]!;
           const down = s.down.reduce((a, b) => a + b, 0);

@@ -6,6 +6,7 @@ import { dealGame } from '../src/deal.js';
 import { applyMove, CardSet, MAX_MOVES } from '../src/engine/moves.js';
 import { seedGames } from '../src/games/index.js';
 import { orderMoves } from '../src/search/order.js';
+import { pruningsFor } from '../src/search/prunings.js';
 import { searchMoves } from '../src/search/safe.js';
 import { stateOf } from './support/helpers.js';
 
@@ -19,7 +20,7 @@ describe('orderMoves', () => {
       for (let seed = 0; seed < 20; seed++) {
         const state = stateOf(dealGame(game, seed));
         for (let step = 0; step < 60; step++) {
-          const n = searchMoves(state, moves, 0, home);
+          const n = searchMoves(state, pruningsFor(state.rules), moves, 0, home);
           if (n === 0) break;
           // The plain order gives each move its score.
           orderMoves(state, home, moves, 0, n, scores, 0, 0);

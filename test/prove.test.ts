@@ -22,6 +22,7 @@ import { dealGame } from '../src/deal.js';
 import { readGameFile } from '../src/games/read.js';
 import { Solver } from '../src/search/solver.js';
 import { searchState } from '../src/search-state.js';
+import { pruningsFor } from '../src/search/prunings.js';
 import { searchMoves } from '../src/search/safe.js';
 import { formatMove, MAX_MOVES, moveSrc } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
@@ -169,7 +170,7 @@ describe('the safe move home and the waste', () => {
     );
     const state = stateOf(position);
     const moves = new Int32Array(MAX_MOVES);
-    const n = searchMoves(state, moves, 0);
+    const n = searchMoves(state, pruningsFor(state.rules), moves, 0);
     const takeBacks = [...moves.subarray(0, n)].filter((m) => state.rules.kindOf[moveSrc(m)] === KIND_F);
     expect(takeBacks.map((m) => formatMove(state.rules, m)).sort()).toEqual(['f0>t0', 'f3>t0']);
   });
@@ -198,7 +199,7 @@ describe('the safe move home and the waste', () => {
       );
       const state = stateOf(position);
       const moves = new Int32Array(MAX_MOVES);
-      const n = searchMoves(state, moves, 0);
+      const n = searchMoves(state, pruningsFor(state.rules), moves, 0);
       return [...moves.subarray(0, n)].filter((m) => moveSrc(m) === state.rules.waste).map((m) => formatMove(state.rules, m));
     };
     expect(movesOf(2).sort()).toEqual(['w>f2']);
@@ -508,7 +509,7 @@ describe('the stock keyed as a set', () => {
       const resplit = (p: Position, at: number): Position => ({ ...p, waste: sequence.slice(0, at), stock: sequence.slice(at).reverse() });
       const state = searchState(resplit(dealt, 1));
       const moves = new Int32Array(MAX_MOVES);
-      const n = searchMoves(state, moves, 0);
+      const n = searchMoves(state, pruningsFor(state.rules), moves, 0);
       // A move that leaves the stock and the waste as they are.
       const m = Array.from(moves.subarray(0, n)).find((x) => moveSrc(x) !== state.rules.stock && moveSrc(x) !== state.rules.waste);
       if (m === undefined) continue;

@@ -20,7 +20,7 @@ import type { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
 import { replay } from '../src/referee.js';
 import { stockAsSetConditions, stockPlayConditions } from '../src/search/dominance.js';
-import { prunings } from '../src/search/prunings.js';
+import { pruningsFor, pruningsInWords } from '../src/search/prunings.js';
 import { searchMoves } from '../src/search/safe.js';
 import { applyAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
 import { searchState } from '../src/search-state.js';
@@ -96,20 +96,7 @@ function reachedByStockPlays(s: State): Map<string, number> {
  * keeps only some of them).
  */
 function searchMovesAll(s: State, out: Int32Array): number {
-  const rules = s.rules as { safeHome: boolean; stockPlays: boolean; hostSwaps: boolean; deadlocks: boolean };
-  const { safeHome, stockPlays, hostSwaps, deadlocks } = rules;
-  rules.safeHome = false;
-  rules.stockPlays = true;
-  rules.hostSwaps = false;
-  rules.deadlocks = false;
-  try {
-    return searchMoves(s, out, 0);
-  } finally {
-    rules.safeHome = safeHome;
-    rules.stockPlays = stockPlays;
-    rules.hostSwaps = hostSwaps;
-    rules.deadlocks = deadlocks;
-  }
+  return searchMoves(s, { ...pruningsFor(s.rules), safeHome: false, stockPlays: true, hostSwaps: false, deadlocks: false }, out, 0);
 }
 
 describe('stock plays', () => {
@@ -118,12 +105,12 @@ describe('stock plays', () => {
     expect(stockPlayConditions(getGame('signora'))).toContain('no space is filled at once (from the waste or the stock)');
     expect(stockPlayConditions(getGame('double-signora:locked-stock'))).toContain('the stock is never locked');
     expect(stockPlayConditions(getGame('double-dot'))).toContain('the stock is turned onto a waste');
-    expect(prunings(getGame('klondike')).join(' ')).toContain('no draw searched alone');
-    expect(prunings(getGame('signora')).join(' ')).not.toContain('no draw searched alone');
+    expect(pruningsInWords(getGame('klondike')).join(' ')).toContain('no draw searched alone');
+    expect(pruningsInWords(getGame('signora')).join(' ')).not.toContain('no draw searched alone');
     // Sound there, but the search profile takes them only where the stock is redealt.
-    expect(compiled('klondike:three-passes').rules.stockPlays).toBe(true);
-    expect(compiled('forty-thieves').rules.stockPlays).toBe(false);
-    expect(prunings(getGame('forty-thieves')).join(' ')).not.toContain('no draw searched alone');
+    expect(pruningsFor(compiled('klondike:three-passes').rules).stockPlays).toBe(true);
+    expect(pruningsFor(compiled('forty-thieves').rules).stockPlays).toBe(false);
+    expect(pruningsInWords(getGame('forty-thieves')).join(' ')).not.toContain('no draw searched alone');
   });
 
   it.each(GAMES)('%s: reach what draws, redeals and a move of the waste top reach, apply and undo exactly', (id) => {
@@ -184,9 +171,9 @@ describe('the stock keyed as a set', () => {
     expect(stockAsSetConditions(getGame('klondike:three-passes'))).toContain('the waste is redealt without limit');
     expect(stockAsSetConditions(getGame('forty-thieves'))).toContain('one deck (which cards are left says their order)');
     expect(stockAsSetConditions(getGame('signora'))).toContain('no space is filled at once (from the waste or the stock)');
-    expect(prunings(getGame('klondike:draw-1')).join(' ')).toContain('where the stock ends and the waste begins');
-    expect(prunings(getGame('klondike')).join(' ')).toContain('where the stock ends and the waste begins');
-    expect(prunings(getGame('klondike:three-passes')).join(' ')).not.toContain('where the stock ends and the waste begins');
+    expect(pruningsInWords(getGame('klondike:draw-1')).join(' ')).toContain('where the stock ends and the waste begins');
+    expect(pruningsInWords(getGame('klondike')).join(' ')).toContain('where the stock ends and the waste begins');
+    expect(pruningsInWords(getGame('klondike:three-passes')).join(' ')).not.toContain('where the stock ends and the waste begins');
   });
 
   it('keys the stock as a set under draw 3 as from scratch after every stock play, draw and redeal, and after undo', () => {

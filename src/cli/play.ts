@@ -6,7 +6,7 @@ import { playGame } from '../player/play.js';
 import { BUDGETS, DEFAULT_BUDGET } from '../player/best.js';
 import { DEFAULT_SAMPLING } from '../player/sampling.js';
 import { playerLabel } from '../sim/types.js';
-import { MAX_SEED } from '../deal.js';
+import { MAX_SEED } from '../position.js';
 import { intFlag, positionFromFlags, run, rulesOptions } from './io.js';
 
 export interface PlayerFlags {

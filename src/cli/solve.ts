@@ -7,7 +7,7 @@ import { MAX_DEPTH } from '../search/context.js';
 import { DEFAULT_SETTINGS, type SolveSettings } from '../settings.js';
 import { solvePosition, solvePositionOnThreads, solvePositionPlain } from '../solve.js';
 import { PLAIN_MAX_POSITIONS } from '../search/plain.js';
-import { prunings } from '../search/prunings.js';
+import { pruningsInWords } from '../search/prunings.js';
 import { UsageError } from '../errors.js';
 import { checkAddressSpace } from '../sim/address-space.js';
 import type { SolveResult } from '../result.js';
@@ -98,7 +98,7 @@ export function verdict(report: SolveResult, settings: SolveSettings): string {
   if (report.result === 'lost')
     return report.stats.plain
       ? `lost: the plain search entered every position reachable (every legal move, no pruning), ${nodes} positions`
-      : `lost: every line was searched, ${nodes} positions, with the prunings these rules allow: ${prunings(getGame(report.game)).join('; ') || 'none'} (--plain re-decides with none)`;
+      : `lost: every line was searched, ${nodes} positions, with the prunings these rules allow: ${pruningsInWords(getGame(report.game)).join('; ') || 'none'} (--plain re-decides with none)`;
   const why =
     limit === 'time'
       ? `the time limit (${settings.timeLimit} s) was reached`

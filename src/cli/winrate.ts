@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseSeed } from '../deal.js';
+import { parseSeed } from '../position.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_SAMPLING } from '../player/sampling.js';
 import { checkAddressSpace } from '../sim/address-space.js';

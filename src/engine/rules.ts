@@ -1,20 +1,9 @@
 // Compiles a game's rules (a rules file, src/games) into flat lookup tables for the engine's hot
-// loop, and turns on each pruning whose proof's conditions the rules meet (src/search/dominance.ts,
-// src/engine/symmetry.ts): nothing in a rules file switches one on.
+// loop, with the card permutations of its proved suit swaps (src/engine/symmetry.ts). Which
+// prunings a search takes is the search's to derive from them (src/search/prunings.ts).
 import { colourOf, rankOf, SUITS } from '../cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
-import {
-  deadlockConditions,
-  arrangementConditions,
-  hostSwapConditions,
-  safeHomeConditions,
-  safeHomeFromWasteConditions,
-  stockAsSetConditions,
-  safeHomeLags,
-  looseSafeHomeLags,
-} from '../search/dominance.js';
-import { takesStockPlays } from '../search/profile.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';
 
 export const KIND_F = 0;
@@ -116,24 +105,6 @@ export interface Rules {
    * the stock's lock and the opening hold. A base card the deal gives a foundation is not one of them.
    */
   dealtHome: number;
-  /** The safe move home of src/search/safe.ts: on where its proof's conditions hold (src/search/dominance.ts). */
-  safeHome: boolean;
-  /** Which suits' foundations that move waits for, and how far (safeHomeLags). */
-  safeHomeLags: Uint8Array;
-  /** A second test that also makes a card safe, where the rules allow it (looseSafeHomeLags), or null. */
-  looseSafeHomeLags: Uint8Array | null;
-  /** Whether that move may also take a card from the waste (safeHomeFromWasteConditions). */
-  safeHomeFromWaste: boolean;
-  /** Host swaps of src/search/hostswaps.ts: on where their proof's conditions hold (src/search/dominance.ts). */
-  hostSwaps: boolean;
-  /** Whether a search may key tableau piles by their face-down and lowest face-up cards (State.setArrangementKeyed; arrangementConditions). */
-  arrangements: boolean;
-  /** Whether the search makes no move from a dead position (src/search/deadlock.ts; deadlockConditions). */
-  deadlocks: boolean;
-  /** Whether the search draws only as part of a stock play (src/search/stockplays.ts; takesStockPlays in src/search/profile.ts). */
-  stockPlays: boolean;
-  /** Whether a search may key the stock and the waste as one set of cards (State.setStockAsSet; stockAsSetConditions). */
-  stockAsSet: boolean;
   /**
    * The proved suit swaps (src/engine/symmetry.ts) as card permutations: [image * 52 + card] for
    * the images of the group they generate, image 0 the identity; `images` of them (1 where there are none).
@@ -281,15 +252,6 @@ export function compileRules(game: Game): Rules {
     autoFillFromStock: game.tableau.autoFill !== 'none',
     faceDown: game.deal.some((d) => d.faceDown),
     dealtHome: game.foundations.reduce((n, g) => n + g.firstCards.length, 0),
-    safeHome: safeHomeConditions(game).length === 0,
-    safeHomeLags: safeHomeLags(game),
-    looseSafeHomeLags: looseSafeHomeLags(game),
-    safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
-    hostSwaps: hostSwapConditions(game).length === 0,
-    arrangements: arrangementConditions(game).length === 0,
-    deadlocks: deadlockConditions(game).length === 0,
-    stockPlays: takesStockPlays(game),
-    stockAsSet: stockAsSetConditions(game).length === 0,
     identity,
     identities,
     suitImage,

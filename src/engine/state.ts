@@ -63,11 +63,6 @@ export class State {
   readonly lineInfo = new Int32Array(MAX_LINE);
   depth = 0;
   seed: number | undefined;
-  /**
-   * Whether a search of this state takes host swaps where the rules allow them
-   * (src/search/hostswaps.ts); the sampling player turns them off (src/player/sampling.ts).
-   */
-  hostSwaps = true;
   /** Whether the key holds the stock and the waste as one set of cards (setStockAsSet). */
   private stockSet = false;
   /** The split's key, added into the key (zobrist.splitLo; 0 but under a draw of several). */
@@ -329,12 +324,13 @@ export class State {
   /**
    * Keys the stock and the waste as one set of cards, each at depth 0 in the stock's hash, so
    * that a search takes positions that differ only in where the stock ends and the waste begins
-   * for one (where rules.stockAsSet: the proof is in src/search/dominance.ts). A draw then leaves
-   * the key as it is, so a player's game, which must tell those positions apart, keys without.
+   * for one. Only where the rules meet the proof's conditions (the search asks them:
+   * stockAsSetConditions in src/search/dominance.ts). A draw then leaves the key as it is, so a
+   * player's game, which must tell those positions apart, keys without.
    * A table must not mix keys made with and without (clear it when this changes).
    */
   setStockAsSet(yes: boolean): void {
-    this.stockSet = yes && this.rules.stockAsSet && this.stockSetWithImages();
+    this.stockSet = yes && this.stockSetWithImages();
     this.rehash();
   }
 
@@ -344,9 +340,10 @@ export class State {
   }
 
   /**
-   * Keys each tableau pile by its face-down cards and its lowest face-up card only (where
-   * rules.arrangements: the proof is in src/search/dominance.ts), so that a search takes
-   * positions that differ only in where the other face-up cards lie for one. Its moves must then
+   * Keys each tableau pile by its face-down cards and its lowest face-up card only, so that a
+   * search takes positions that differ only in where the other face-up cards lie for one. Only
+   * where the rules meet the proof's conditions (the search asks them: arrangementConditions in
+   * src/search/dominance.ts), and the position's face-up runs are built. Its moves must then
    * take the shift home (src/search/arrangements.ts). In one deck two non-empty piles still never
    * share a hash, so identical piles are still found by it. Not with suit images (setSymmetric).
    * A table must not mix keys made with and without (clear it when this changes).
@@ -355,7 +352,7 @@ export class State {
     const r = this.rules;
     // The proof needs each pile's face-up cards above its lowest to be a built run: moves keep
     // that, but a position typed in need not have it, and is then searched with exact keys.
-    const on = yes && r.arrangements && this.images === 1 && this.faceUpBuilt();
+    const on = yes && this.images === 1 && this.faceUpBuilt();
     for (let p = 0; p < r.nPiles; p++) this.upToLowest[p] = on && r.kindOf[p] === KIND_T ? 1 : 0;
     this.rehash();
   }

@@ -22,8 +22,8 @@ export interface Zobrist {
   redealLo: Uint32Array;
   redealHi: Uint32Array;
   /**
-   * Keys for the waste's size where the stock is keyed as a set and several cards are turned at a
-   * time (State.setStockAsSet): 0 for the sizes a redeal and draws reach, a multiple of the draw.
+   * Keys for the waste's size, read where the stock is keyed as a set (State.setStockAsSet) and
+   * several cards are turned at a time: 0 for the sizes a redeal and draws reach, a multiple of the draw.
    */
   splitLo: Uint32Array;
   splitHi: Uint32Array;
@@ -99,7 +99,9 @@ export function makeZobrist(rules: Rules): Zobrist {
   }
   const splitLo = new Uint32Array(stride + 1);
   const splitHi = new Uint32Array(stride + 1);
-  if (rules.stockAsSet && rules.drawCount > 1) {
+  // Wherever several cards are turned at a time: whether a search keys the stock as a set is the
+  // search's to say (State.setStockAsSet), and drawn last these leave every other key as it is.
+  if (rules.drawCount > 1) {
     for (let i = 1; i <= stride; i++) {
       if (i % rules.drawCount === 0) continue;
       splitLo[i] = rng.next() >>> 0;

@@ -12,11 +12,10 @@
 import { parseCard } from '../cards.js';
 import { applyMove, formatMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
-import { passPlan, PLAYER_PLAN } from '../search/plan.js';
 import { reusableSolver } from '../solve.js';
 import { greedyPlayer } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
-import { fitsView, sampleStates, visible } from './sampling.js';
+import { fitsView, sampleStates, solveSample, visible } from './sampling.js';
 import { loadSample, viewOf, type View } from './view.js';
 
 export interface CommitSettings {
@@ -70,7 +69,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
       let won = line !== null && line.length > 0 && fitsView({ state, line }, view, seen);
       if (!won) {
         loadSample(state, view, unseen, settings.seed, dealSeed, decision, k);
-        const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
+        const found = solveSample(solver, state, settings.nodes);
         won = found.result === 'won';
         line = won ? found.moves : found.bestFirstMove >= 0 ? [found.bestFirstMove] : [];
       }
@@ -136,7 +135,7 @@ export function commitPlayer(settings: CommitSettings, dealSeed = 0, report?: De
       applied++;
     }
     if (applied === moves.length) {
-      const found = solver.solve(state, { maxNodes: settings.scoreNodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
+      const found = solveSample(solver, state, settings.scoreNodes);
       worth = found.result === 'won' ? 1 : found.result === 'lost' ? 0 : progress(found.best);
       if (found.result === 'won') c.lines[k] = found.moves;
     }

@@ -12,6 +12,8 @@ import { parseCard } from '../cards.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve.js';
 import { passPlan, PLAYER_PLAN } from '../search/plan.js';
+import { pruningsFor } from '../search/prunings.js';
+import type { SearchResult, Solver } from '../search/solver.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
@@ -46,15 +48,21 @@ interface Kept {
   choice: number;
 }
 
-/** States for `count` samples of a game, searched without host swaps. */
+/** States for `count` samples of a game. */
 export function sampleStates(game: string, count: number): State[] {
-  return Array.from({ length: count }, () => {
-    const state = new State(compileGame(getGame(game)));
-    // A swap is a move of the line a sample proposes; lines that begin with swaps to and fro
-    // split the proposals, and the player won fewer deals with them (docs/players.md).
-    state.hostSwaps = false;
-    return state;
-  });
+  return Array.from({ length: count }, () => new State(compileGame(getGame(game))));
+}
+
+/**
+ * Searches a sample for a win within `maxNodes` positions. With the plan the player was measured
+ * with (README "The players"): the solver's restarts were tuned for searches of millions of
+ * positions, not these few thousand, and a new plan here would be a new player, whose rows in
+ * results/ would have to be remade. With the game's prunings without host swaps: a swap is a move of
+ * the line a sample proposes; lines that begin with swaps to and fro split the proposals, and the
+ * player won fewer deals with them (docs/players.md).
+ */
+export function solveSample(solver: Solver, state: State, maxNodes: number): SearchResult {
+  return solver.solve(state, { maxNodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN), { ...pruningsFor(state.rules), hostSwaps: false });
 }
 
 /** A sampling player for one game; `dealSeed` keeps different deals' samples apart. */
@@ -92,10 +100,7 @@ export function samplingPlayer(settings: SamplingSettings, dealSeed = 0, report?
       if (kept[k]) continue;
       const state = states[settings.keep ? k : 0]!;
       loadSample(state, view, unseen, settings.seed, dealSeed, decision, k);
-      // The plan the player was measured with (README "The players"): the solver's
-      // restarts were tuned for searches of millions of positions, not these few thousand, and
-      // a new plan here would be a new player, whose rows in results/ would have to be remade.
-      const found = solver.solve(state, { maxNodes: settings.nodes, timeLimitMs: 0 }, passPlan(state, PLAYER_PLAN));
+      const found = solveSample(solver, state, settings.nodes);
       voted++;
       if (found.result === 'won' && found.moves.length > 0) {
         const choice = sameOutcome(state, legal, found.moves[0]!);

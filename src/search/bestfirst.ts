@@ -57,6 +57,7 @@ export class BestFirst {
     const order = homeOrder(r);
     const deepest = ctx.deepest;
     const moves = this.moves;
+    const prunings = ctx.prunings;
     // The pass's noise (passes.ts, RoundsStage): the same for a position every time it is scored.
     const noise = pass.noise ?? 0;
     const salt = Math.imul(pass.ties ?? 0, 0x9e3779b9);
@@ -69,7 +70,7 @@ export class BestFirst {
       const id = this.pop();
       this.walk(state, at, id);
       at = id;
-      const n = searchMoves(state, moves, 0);
+      const n = searchMoves(state, prunings, moves, 0);
       if (state.depth >= deepest) {
         cut = true;
         continue;

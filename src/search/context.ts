@@ -1,8 +1,9 @@
-// What every pass of one search shares: the transposition table, the node count, the caps of
-// the running pass, the limits of the whole search, the most cards home so far, and the
-// per-node step that enters a position. Passes (depthfirst.ts, bestfirst.ts) are loops over it.
+// What every pass of one search shares: the transposition table, the prunings, the node count,
+// the caps of the running pass, the limits of the whole search, the most cards home so far, and
+// the per-node step that enters a position. Passes (depthfirst.ts, bestfirst.ts) are loops over it.
 import { applyMove } from '../engine/moves.js';
 import { MAX_LINE, type State } from '../engine/state.js';
+import { type PruningSet, pruningsFor } from './prunings.js';
 import { EXHAUSTED, NODES, TIME, WON } from './status.js';
 import { FOUND, FULL, Table } from './table.js';
 
@@ -23,6 +24,8 @@ export interface Limits {
 
 export class SearchContext {
   readonly table: Table;
+  /** The prunings of the running search (searchMoves). */
+  prunings!: PruningSet;
   /** Positions entered by the search so far (every pass counts into it). */
   nodes = 0;
   /** The running pass stops on entering a position once `nodes` reaches this... */
@@ -53,9 +56,10 @@ export class SearchContext {
     this.table = new Table(megabytes);
   }
 
-  /** Starts a search from `state` under `limits`. */
-  start(state: State, limits: Limits): void {
+  /** Starts a search from `state` under `limits`, with these prunings (by default the game's). */
+  start(state: State, limits: Limits, prunings: PruningSet = pruningsFor(state.rules)): void {
     const now = performance.now();
+    this.prunings = prunings;
     this.maxNodes = limits.maxNodes > 0 ? limits.maxNodes : Infinity;
     this.deadline = limits.timeLimitMs > 0 ? now + limits.timeLimitMs : Infinity;
     this.nodes = 0;

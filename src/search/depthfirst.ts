@@ -12,6 +12,7 @@ import type { State } from '../engine/state.js';
 import { MAX_DEPTH, NEW, REFUSED, SEEN, type SearchContext } from './context.js';
 import { orderMoves } from './order.js';
 import { isShuffle, type DepthFirstPass } from './passes.js';
+import type { PruningSet } from './prunings.js';
 import { searchMoves } from './safe.js';
 import { MAX_SEARCH_MOVES, stockPlayCard } from './stockplays.js';
 import { DEPTH, EXHAUSTED, type OnRefusedKey, type Status } from './status.js';
@@ -33,6 +34,8 @@ export class DepthFirst {
   private readonly pathHi = new Uint32Array(MAX_DEPTH + 1);
   /** Shuffle moves in a row ending at each depth. */
   private readonly shufflesInRow = new Int32Array(MAX_DEPTH + 1);
+  /** The prunings of the running search (SearchContext.prunings). */
+  private prunings!: PruningSet;
   /** The base rank the running pass allows for the first foundation card (0: any). */
   private baseChoice = 0;
   /** The running pass's seed for ordering moves of equal score (0: generation order). */
@@ -54,6 +57,7 @@ export class DepthFirst {
     const moveCount = this.moveCount;
     const nextMove = this.nextMove;
     const shufflesInRow = this.shufflesInRow;
+    this.prunings = ctx.prunings;
     this.baseChoice = pass.base;
     this.ties = pass.ties ?? 0;
     this.noise = pass.noise ?? 0;
@@ -100,7 +104,7 @@ export class DepthFirst {
 
   /** Generates and orders the moves of the position into the buffer at `at`; returns how many. */
   private expand(state: State, at: number): number {
-    let n = searchMoves(state, this.moves, at, this.home);
+    let n = searchMoves(state, this.prunings, this.moves, at, this.home);
     if (this.baseChoice !== 0 && state.base === 0) n = this.keepBase(state, at, n);
     orderMoves(state, this.home, this.moves, at, n, this.scores, this.ties, this.noise);
     return n;

@@ -1,6 +1,6 @@
 // The conditions on the rules under which a move home may be made at once, with no alternative
-// searched (src/search/safe.ts makes it). The compiler (src/engine/rules.ts) turns the move on
-// only where every condition holds; nothing in a rules file can.
+// searched (src/search/safe.ts makes it). The search's prunings (src/search/prunings.ts) turn the
+// move on only where every condition holds; nothing in a rules file can.
 import type { Game } from '../games/types.js';
 import { cardIdentity } from '../engine/symmetry.js';
 

@@ -1,6 +1,13 @@
-// The prunings a search of a game runs with, in words, as the compiler derives them from its
-// rules (each where its proof's conditions hold): what `solve` names beside a proved loss, so
-// that a reader knows what the proof leans on and can re-decide it with `solve --plain`.
+// The prunings a search of a game runs with, each on where its proof's conditions hold
+// (src/search/dominance.ts): the search derives them from the compiled rules, and nothing in a
+// rules file switches one on. The engine knows none of them: the search reads its switches here,
+// and installs on a State the keys they allow (src/search-state.ts). In words, they are what
+// `solve` names beside a proved loss, so that a reader knows what the proof leans on and can
+// re-decide it with `solve --plain`.
+import { compileGame } from '../engine/game.js';
+import type { Rules } from '../engine/rules.js';
+import { cardIdentity, suitSwaps } from '../engine/symmetry.js';
+import type { Game } from '../games/types.js';
 import {
   arrangementConditions,
   deadlockConditions,
@@ -8,39 +15,92 @@ import {
   looseSafeHomeLags,
   safeHomeConditions,
   safeHomeFromWasteConditions,
+  safeHomeLags,
   stockAsSetConditions,
 } from './dominance.js';
-import { cardIdentity, suitSwaps } from '../engine/symmetry.js';
-import type { Game } from '../games/types.js';
 import { takesStockPlays } from './profile.js';
 
-export function prunings(game: Game): string[] {
+export interface PruningSet {
+  /** The safe move home of src/search/safe.ts (safeHomeConditions). */
+  readonly safeHome: boolean;
+  /** Which suits' foundations that move waits for, and how far (safeHomeLags). */
+  readonly safeHomeLags: Uint8Array;
+  /** A second test that also makes a card safe, where the rules allow it (looseSafeHomeLags), or null. */
+  readonly looseSafeHomeLags: Uint8Array | null;
+  /** Whether that move may also take a card from the waste (safeHomeFromWasteConditions). */
+  readonly safeHomeFromWaste: boolean;
+  /** Host swaps of src/search/hostswaps.ts (hostSwapConditions). */
+  readonly hostSwaps: boolean;
+  /** Whether a search keys tableau piles by their face-down and lowest face-up cards (State.setArrangementKeyed; arrangementConditions). */
+  readonly arrangements: boolean;
+  /** Whether the search makes no move from a dead position (src/search/deadlock.ts; deadlockConditions). */
+  readonly deadlocks: boolean;
+  /** Whether the search draws only as part of a stock play (src/search/stockplays.ts; takesStockPlays in profile.ts). */
+  readonly stockPlays: boolean;
+  /** Whether a search keys the stock and the waste as one set of cards (State.setStockAsSet; stockAsSetConditions). */
+  readonly stockAsSet: boolean;
+  /**
+   * Whether a search keys a position together with its suit images (State.setSymmetric): where
+   * the rules have proved suit swaps and neither host swaps nor arrangement keys are on, as those
+   * need each position keyed alone; where both could hold, they search fewer positions than suit
+   * images do (docs/tuning.md).
+   */
+  readonly suitImages: boolean;
+}
+
+const made = new WeakMap<Rules, PruningSet>();
+
+/** The prunings of a compiled game; made once per game (the same object on every later call). */
+export function pruningsFor(rules: Rules): PruningSet {
+  let set = made.get(rules);
+  if (!set) {
+    const game = rules.game;
+    const hostSwaps = hostSwapConditions(game).length === 0;
+    const arrangements = arrangementConditions(game).length === 0;
+    set = {
+      safeHome: safeHomeConditions(game).length === 0,
+      safeHomeLags: safeHomeLags(game),
+      looseSafeHomeLags: looseSafeHomeLags(game),
+      safeHomeFromWaste: safeHomeFromWasteConditions(game).length === 0,
+      hostSwaps,
+      arrangements,
+      deadlocks: deadlockConditions(game).length === 0,
+      stockPlays: takesStockPlays(game),
+      stockAsSet: stockAsSetConditions(game).length === 0,
+      suitImages: suitSwaps(game).length > 0 && !hostSwaps && !arrangements,
+    };
+    made.set(rules, set);
+  }
+  return set;
+}
+
+/** The prunings of a game in words, one phrase each. */
+export function pruningsInWords(game: Game): string[] {
+  const set = pruningsFor(compileGame(game).rules);
   const identity = cardIdentity(game);
-  const imagesKeyed = suitSwaps(game).length > 0 && hostSwapConditions(game).length > 0 && arrangementConditions(game).length > 0;
   return [
     'positions kept in a table by key, identical piles counted once',
     ...(identity === 'card' ? [] : [`cards of one ${identity === 'rank' ? 'rank' : 'rank and colour'} interchangeable`]),
-    // A search keys suit images only where host swaps and arrangement keys are off (useSearchKeys).
-    ...(imagesKeyed ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
-    ...(safeHomeConditions(game).length === 0
+    ...(set.suitImages ? ['a position and its suit swaps (clubs with spades, diamonds with hearts) one'] : []),
+    ...(set.safeHome
       ? [
-          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${looseSafeHomeLags(game) ? ", or its suit's lower cards, the other colour's up to two ranks below it and its colour's other suit up to three" : ''}${safeHomeFromWasteConditions(game).length ? ' (not a waste card)' : ''}, and such a card is never taken back${game.moves.includes('w>f') ? ' nor laid from the waste on the tableau' : ''}`,
+          `a card goes home at once when its suit's lower cards and every card that could be built on it are home${set.looseSafeHomeLags ? ", or its suit's lower cards, the other colour's up to two ranks below it and its colour's other suit up to three" : ''}${set.safeHomeFromWaste ? '' : ' (not a waste card)'}, and such a card is never taken back${game.moves.includes('w>f') ? ' nor laid from the waste on the tableau' : ''}`,
         ]
       : []),
-    ...(takesStockPlays(game) ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
+    ...(set.stockPlays ? ['no draw searched alone: draws joined to the play of the card they turn up'] : []),
     // Under a draw of several the stock is keyed exactly where suit images are (State.setStockAsSet).
-    ...(stockAsSetConditions(game).length === 0 && (game.stock.drawCount === 1 || !imagesKeyed)
+    ...(set.stockAsSet && (game.stock.drawCount === 1 || !set.suitImages)
       ? [
           "positions that differ only in where the stock ends and the waste begins taken for one where draws from the stock's start reach both, and for one that reaches the other by draws (redealt without limit)",
         ]
       : []),
-    ...(arrangementConditions(game).length === 0
+    ...(set.arrangements
       ? [
           "positions that differ only in where the face-up cards above each pile's lowest lie taken for one, a card home from under a run searched with the run moved onto another card it may lie on",
         ]
-      : hostSwapConditions(game).length === 0
+      : set.hostSwaps
         ? ['a run that could lie on either of two free cards kept on the lower, the moves the other allows searched from there']
         : []),
-    ...(deadlockConditions(game).length === 0 ? ['a position with tableau cards that can never move counted lost'] : []),
+    ...(set.deadlocks ? ['a position with tableau cards that can never move counted lost'] : []),
   ];
 }

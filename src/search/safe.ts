@@ -1,12 +1,14 @@
 // Moves the search makes at once, without trying the alternatives, and moves it never makes,
-// because a proof shows that doing so never loses a win: only where the compiled rules meet the
-// proof's conditions (src/search/dominance.ts).
+// because a proof shows that doing so never loses a win: only where the search's prunings have
+// them on (src/search/prunings.ts), that is where the rules meet the proof's conditions
+// (src/search/dominance.ts).
 import { type CardSet, drawMove, generateMoves, isStockPlay, moveDst, moveSrc, redealMove, scratchHome } from '../engine/moves.js';
 import { KIND_F, KIND_T, KIND_W } from '../engine/rules.js';
 import type { State } from '../engine/state.js';
 import { arrangementMoves } from './arrangements.js';
 import { isDeadlocked } from './deadlock.js';
 import { hostSwapMoves } from './hostswaps.js';
+import type { PruningSet } from './prunings.js';
 import { generateStockPlays, stockPlayCard } from './stockplays.js';
 
 /** Per suit, the height every one of its foundations has reached (0 until all are begun). */
@@ -42,9 +44,9 @@ function meets(lags: Uint8Array, card: number): boolean {
  * Whether every card that could be built on `card`, and its suit's lower cards, are home; or,
  * where the rules allow the looser test, it holds (dominance.ts).
  */
-function safe(s: State, card: number): boolean {
-  const loose = s.rules.looseSafeHomeLags;
-  return meets(s.rules.safeHomeLags, card) || (loose !== null && meets(loose, card));
+function safe(prunings: PruningSet, card: number): boolean {
+  const loose = prunings.looseSafeHomeLags;
+  return meets(prunings.safeHomeLags, card) || (loose !== null && meets(loose, card));
 }
 
 /**
@@ -53,14 +55,14 @@ function safe(s: State, card: number): boolean {
  * conditions are in src/search/dominance.ts), in games whose foundations build up in suit from
  * the Ace, one per suit and deck. Reads `reached`, which measureReached fills.
  */
-function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): number {
+function safeHomeMove(s: State, prunings: PruningSet, moves: Int32Array, at: number, n: number): number {
   const r = s.rules;
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
     const src = moveSrc(m);
-    if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F || (src === r.waste && !r.safeHomeFromWaste))
+    if (src === r.stock || r.kindOf[moveDst(m)] !== KIND_F || r.kindOf[src] === KIND_F || (src === r.waste && !prunings.safeHomeFromWaste))
       continue;
-    if (safe(s, s.top(src))) return m;
+    if (safe(prunings, s.top(src))) return m;
   }
   return -1;
 }
@@ -73,17 +75,17 @@ function safeHomeMove(s: State, moves: Int32Array, at: number, n: number): numbe
  * then gone home from the tableau, a safe move, so it wins wherever the other does. Returns how
  * many moves are left. Reads `reached`; `home` holds the cards some foundation takes now.
  */
-function dropDominated(s: State, moves: Int32Array, at: number, n: number, home: CardSet): number {
+function dropDominated(s: State, prunings: PruningSet, moves: Int32Array, at: number, n: number, home: CardSet): number {
   const r = s.rules;
   const wasteHome = r.canMove[KIND_W * 5 + KIND_F] === 1;
   let kept = at;
   for (let i = at; i < at + n; i++) {
     const m = moves[i]!;
     const src = moveSrc(m);
-    if (r.kindOf[src] === KIND_F && safe(s, s.top(src))) continue;
+    if (r.kindOf[src] === KIND_F && safe(prunings, s.top(src))) continue;
     if (wasteHome && r.kindOf[moveDst(m)] === KIND_T && (src === r.waste || isStockPlay(r, m))) {
       const card = src === r.waste ? s.top(src) : stockPlayCard(s, m);
-      if (safe(s, card) && home.has(card)) continue;
+      if (safe(prunings, card) && home.has(card)) continue;
     }
     moves[kept++] = m;
   }
@@ -91,37 +93,37 @@ function dropDominated(s: State, moves: Int32Array, at: number, n: number, home:
 }
 
 /**
- * The moves a search tries from the position, written at `at`; returns how many: the canonical
- * moves (with stock plays for the draw and the redeal where the rules allow them), or the safe
- * move alone where the rules allow it and it applies, never a safe card's take-back nor its move
+ * The moves a search with these prunings tries from the position, written at `at`; returns how
+ * many: the canonical moves (with stock plays for the draw and the redeal where they are on), or
+ * the safe move alone where it is on and applies, never a safe card's take-back nor its move
  * from the waste to the tableau, and of the host swaps' class only what src/search/hostswaps.ts
  * keeps, or keyed by arrangement the moves of src/search/arrangements.ts; `home` as generateMoves
  * sets it.
  */
-export function searchMoves(s: State, moves: Int32Array, at: number, home: CardSet = scratchHome): number {
+export function searchMoves(s: State, prunings: PruningSet, moves: Int32Array, at: number, home: CardSet = scratchHome): number {
   const r = s.rules;
   // A dead position's successors are dead too, so a test every sixteenth move finds each dead
   // line fifteen moves later at most, for a sixteenth of the cost (docs/tuning.md).
-  if (r.deadlocks && (s.depth & 15) === 0 && isDeadlocked(s)) return 0;
+  if (prunings.deadlocks && (s.depth & 15) === 0 && isDeadlocked(s)) return 0;
   let n = generateMoves(s, moves, true, at, home);
-  if (r.stockPlays) {
+  if (prunings.stockPlays) {
     // The draw or the redeal, where there is one, is the last move generated.
     const last = moves[at + n - 1];
     if (n > 0 && (last === drawMove(r) || last === redealMove(r))) n--;
   }
-  if (r.safeHome) {
+  if (prunings.safeHome) {
     // The safe move is never a stock play, so one found spares making them.
     measureReached(s);
-    const move = safeHomeMove(s, moves, at, n);
+    const move = safeHomeMove(s, prunings, moves, at, n);
     if (move >= 0) {
       moves[at] = move;
       return 1;
     }
   }
-  if (r.stockPlays) n += generateStockPlays(s, moves, at + n, home);
-  if (r.safeHome) n = dropDominated(s, moves, at, n, home);
+  if (prunings.stockPlays) n += generateStockPlays(s, moves, at + n, home);
+  if (prunings.safeHome) n = dropDominated(s, prunings, moves, at, n, home);
   // Keyed by arrangement, a host swap keeps the class: none is made.
   if (s.arrangementKeyed) return arrangementMoves(s, moves, at, n, home);
   // Host swaps need each position keyed alone, not with its suit images (dominance.ts).
-  return r.hostSwaps && s.hostSwaps && s.images === 1 ? hostSwapMoves(s, moves, at, n) : n;
+  return prunings.hostSwaps && s.images === 1 ? hostSwapMoves(s, moves, at, n) : n;
 }

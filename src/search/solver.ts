@@ -7,6 +7,7 @@ import { SearchContext, type Limits } from './context.js';
 import { DepthFirst } from './depthfirst.js';
 import { allowsEveryMove, type Pass, type RestartStage, type RoundsStage, type Stage } from './passes.js';
 import { passPlan, UNLIMITED_CHEAP_NODES } from './plan.js';
+import { pruningsFor } from './prunings.js';
 import { RestartSchedule } from './restarts.js';
 import { roundSeed } from './seeds.js';
 import { applyAsPlayed, firstAsPlayed } from './stockplays.js';
@@ -57,11 +58,14 @@ export class Solver {
     return this.ctx.table;
   }
 
-  /** Searches from `state` (left as it was found) for a line that wins, pass by pass. */
-  solve(state: State, limits: Limits, plan: readonly Stage[] = passPlan(state)): SearchResult {
+  /**
+   * Searches from `state` (left as it was found) for a line that wins, pass by pass, with these
+   * prunings (by default the game's: src/search/prunings.ts).
+   */
+  solve(state: State, limits: Limits, plan: readonly Stage[] = passPlan(state), prunings = pruningsFor(state.rules)): SearchResult {
     const t0 = performance.now();
     const ctx = this.ctx;
-    ctx.start(state, limits);
+    ctx.start(state, limits, prunings);
     this.lost = false;
     this.schedules.clear();
     let status: Status = state.isWon() ? WON : EXHAUSTED;

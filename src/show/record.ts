@@ -6,7 +6,8 @@
 // with the position), `rulesHash` (which must be the rules read for the game), and
 // `stats.limit`. A solve result has exactly these; so does a played game `{ "game", "seed",
 // "position", "result", "moves" }`. A bare position shows the deal.
-import { readPosition, seedMismatch, type Position } from '../position.js';
+import { readPosition, type Position } from '../position.js';
+import { seedMismatch } from '../deal.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
 import { gameToJson, getGame } from '../games/index.js';

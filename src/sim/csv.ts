@@ -3,7 +3,7 @@
 // are found by their header name, so files with extra or reordered columns still read.
 import { stringify } from 'csv-stringify/sync';
 import { UsageError } from '../errors.js';
-import { MAX_SEED } from '../deal.js';
+import { MAX_SEED } from '../position.js';
 import { CONTROL, readTextChunks } from '../files.js';
 import { RULES_HASH_CHARS } from '../games/read.js';
 import type { DealResult, DealRow } from './types.js';

@@ -13,7 +13,7 @@
 //   given and replaces each row in place as its deal finishes: undecided deals are rerun, never
 //   dropped or swapped for other seeds.
 // Both are one way of running: a list of tasks, the pool, and a sink the rows go to.
-import { MAX_SEED } from '../deal.js';
+import { MAX_SEED } from '../position.js';
 import { UsageError } from '../errors.js';
 import { settingsCover, type SolveSettings } from '../settings.js';
 import { dealKey, type ResultsOnDisk } from './csv.js';
