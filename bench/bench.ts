@@ -8,15 +8,15 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { gameSet, getGame, seedGames } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { DEFAULT_SAMPLING, samplingPlayer } from '../src/player/sampling.js';
-import { Solver } from '../src/search/solver.js';
-import { DEFAULT_SETTINGS } from '../src/settings.js';
-import { solvePosition } from '../src/solve.js';
-import { percentile } from '../src/sim/stats.js';
-import { parseCsv } from '../src/sim/csv.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { DEFAULT_SETTINGS } from '../src/solve/settings.js';
+import { solvePosition } from '../src/solve/solve.js';
+import { percentile } from '../src/study/report/stats.js';
+import { parseCsv } from '../src/study/results/csv.js';
 
 const { values } = parseArgs({
   options: {

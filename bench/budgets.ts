@@ -7,9 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { describeBest } from '../src/player/best.js';
-import { renderSvg } from '../src/sim/plot.js';
-import { readResultSet } from '../src/sim/merge.js';
-import { summarize } from '../src/sim/summary.js';
+import { renderSvg } from '../src/study/report/plot.js';
+import { readResultSet } from '../src/study/results/result-set.js';
+import { summarize } from '../src/study/report/summary.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -11,16 +11,16 @@
 // context's per-node step, so it is a measurement, not a solver.
 //   npx tsx bench/exact-parts.ts --seed N [--game double-aces-and-kings] [--nodes 20000000]
 import { parseArgs } from 'node:util';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { mix32 } from '../src/engine/zobrist.js';
 import type { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
 import { KIND_T } from '../src/engine/rules.js';
-import { NEW, SearchContext } from '../src/search/context.js';
-import { UNBOUNDED } from '../src/search/passes.js';
-import { CHOSEN } from '../src/search/plan.js';
-import { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/search-state.js';
+import { NEW, SearchContext } from '../src/search/driver/context.js';
+import { UNBOUNDED } from '../src/search/passes/passes.js';
+import { CHOSEN } from '../src/search/driver/plan.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { searchState } from '../src/search/start.js';
 
 const { values } = parseArgs({
   options: {

@@ -5,15 +5,15 @@
 // (--write) in the same commit, with the reason.
 // bench/node-counts.ts runs it; test/node-counts.test.ts checks it in the suite.
 import { readFileSync } from 'node:fs';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { getGame } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
 import { makePlayer, type PlayerName } from '../src/player/players.js';
-import type { Stage } from '../src/search/passes.js';
-import { passPlan, PLAYER_PLAN, threadPlan } from '../src/search/plan.js';
-import type { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/search-state.js';
+import type { Stage } from '../src/search/passes/passes.js';
+import { passPlan, PLAYER_PLAN, threadPlan } from '../src/search/driver/plan.js';
+import type { Solver } from '../src/search/driver/solver.js';
+import { searchState } from '../src/search/start.js';
 import type { State } from '../src/engine/state.js';
 
 /** A case: a deal, and either a search by one of the plans at a node budget, or a game played by a player. */

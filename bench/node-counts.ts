@@ -5,7 +5,7 @@
 // Exits 1 and names each case that differs.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Solver } from '../src/search/solver.js';
+import { Solver } from '../src/search/driver/solver.js';
 import { CASES, EXPECTED_FILE, name, readExpected, run, type Outcome } from './node-count-set.js';
 
 const { values } = parseArgs({ options: { write: { type: 'boolean', default: false } } });

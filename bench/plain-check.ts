@@ -4,10 +4,10 @@
 //   npx tsx bench/plain-check.ts results/readings/thoughtful/klondike.csv [--out results/plain-check.csv] [--time-limit 60]
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { getGame, rulesHashOf } from '../src/games/index.js';
-import { readResultSet } from '../src/sim/merge.js';
-import { solvePositionPlain } from '../src/solve.js';
+import { readResultSet } from '../src/study/results/result-set.js';
+import { solvePositionPlain } from '../src/solve/solve.js';
 import { solverVersion } from '../src/version.js';
 
 const { values, positionals } = parseArgs({

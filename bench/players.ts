@@ -5,7 +5,7 @@
 //   npx tsx bench/players.ts --game klondike --deals 100 --player commit --samples 32 --nodes 6000 --score-nodes 3000 --candidates 4
 // --per-deal also prints each deal's result, to compare two runs deal by deal.
 import { parseArgs } from 'node:util';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { getGame } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { greedyPlayer } from '../src/player/greedy.js';

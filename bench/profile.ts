@@ -9,10 +9,10 @@
 // Instructions a position, undisturbed by other jobs: `valgrind --tool=cachegrind` on dist/ with
 // node --single-threaded, less the same run at 1 position a deal.
 import { parseArgs } from 'node:util';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { getGame, seedGames } from '../src/games/index.js';
-import { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/search-state.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { searchState } from '../src/search/start.js';
 
 const { values } = parseArgs({
   options: {

@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gameSet, knownIds } from '../src/games/index.js';
-import { compare, comparisonMarkdown } from '../src/sim/compare.js';
-import { readResultSet } from '../src/sim/merge.js';
-import { renderSvg } from '../src/sim/plot.js';
-import { summarize } from '../src/sim/summary.js';
+import { compare, comparisonMarkdown } from '../src/study/report/compare.js';
+import { readResultSet } from '../src/study/results/result-set.js';
+import { renderSvg } from '../src/study/report/plot.js';
+import { summarize } from '../src/study/report/summary.js';
 
 const DIR = 'results/readings';
 

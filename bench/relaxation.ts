@@ -19,7 +19,7 @@
 // passes without (c).
 //   npx tsx bench/relaxation.ts [--seeds 0..999 | --seeds 16,77,...] [--no-empty]
 import { parseArgs } from 'node:util';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { getGame } from '../src/games/index.js';
 
 const RANKS = 'A23456789TJQK';

@@ -9,17 +9,17 @@
 // Prints a line a file and exits 1 if any row differs.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { UsageError } from '../src/errors.js';
 import { getGame, rulesHashOf } from '../src/games/index.js';
 import { playGame } from '../src/player/play.js';
 import { makePlayer } from '../src/player/players.js';
 import { DEFAULT_SAMPLING } from '../src/player/sampling.js';
-import type { SolveResult } from '../src/result.js';
-import { readResults } from '../src/sim/csv.js';
-import { expandInputs } from '../src/sim/merge.js';
-import type { DealRow } from '../src/sim/types.js';
-import { reusableSolver, solvePosition } from '../src/solve.js';
+import type { SolveResult } from '../src/solve/result.js';
+import { readResults } from '../src/study/results/csv.js';
+import { expandInputs } from '../src/study/results/result-set.js';
+import type { DealRow } from '../src/study/types.js';
+import { reusableSolver, solvePosition } from '../src/solve/solve.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -29,7 +29,7 @@ const perFile = Number(values['per-file']);
 /** A thoughtful row decided this fast met no time cut (the plan's smallest share is 3 % of 10 s). */
 const THOUGHTFUL_MS = 250;
 
-/** The player of a row's label (src/sim/types.ts playerLabel), or null for the thoughtful solver. */
+/** The player of a row's label (src/study/types.ts playerLabel), or null for the thoughtful solver. */
 function playerOf(row: DealRow): Parameters<typeof makePlayer> | null {
   if (row.player === 'thoughtful') return null;
   const best = /^best-b(\d+)-s(\d+)$/.exec(row.player);

@@ -9,15 +9,15 @@
 //     [--order-noise N] [--round-nodes N] [--restarts-first S] [--exact-first S]
 // docs/tuning.md has one row per chosen setting, with the command that measured it.
 import { parseArgs } from 'node:util';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { formatMove } from '../src/engine/moves.js';
 import type { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
-import { replay } from '../src/referee.js';
-import { type Stage, UNBOUNDED } from '../src/search/passes.js';
-import { CHOSEN, PLAYER_PLAN, passPlan, threadPlan } from '../src/search/plan.js';
-import { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/search-state.js';
+import { replay } from '../src/referee/referee.js';
+import { type Stage, UNBOUNDED } from '../src/search/passes/passes.js';
+import { CHOSEN, PLAYER_PLAN, passPlan, threadPlan } from '../src/search/driver/plan.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { searchState } from '../src/search/start.js';
 import { SEED_SETS, type SeedSet } from './seed-sets.js';
 
 const { values } = parseArgs({

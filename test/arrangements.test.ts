@@ -1,20 +1,20 @@
-// Arrangement keys (src/search/arrangements.ts, State.setArrangementKeyed; the proof is in
-// src/search/dominance.ts): one key for the positions that differ only in where the face-up
+// Arrangement keys (src/search/prunings/arrangements.ts, State.setArrangementKeyed; the proof is in
+// src/search/prunings/dominance.ts): one key for the positions that differ only in where the face-up
 // cards above each pile's lowest lie, and the shift home that the search then needs. The
 // plain-search agreement (test/prove.test.ts) checks the answers: its host-swap deals and its
 // take-back deal are answered lost when the shift home is left out.
 import { describe, expect, it } from 'vitest';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { applyMove, formatMove, isShiftHome, MAX_MOVES, undoMove } from '../src/engine/moves.js';
 import { getGame } from '../src/games/index.js';
-import { readPosition, type Position } from '../src/position.js';
-import { replay } from '../src/referee.js';
-import { arrangementConditions } from '../src/search/dominance.js';
-import { pruningsFor } from '../src/search/prunings.js';
-import { searchMoves } from '../src/search/safe.js';
-import { Solver } from '../src/search/solver.js';
-import { applyAsPlayed, firstAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
-import { useSearchKeys } from '../src/search-state.js';
+import { readPosition, type Position } from '../src/position/position.js';
+import { replay } from '../src/referee/referee.js';
+import { arrangementConditions } from '../src/search/prunings/dominance.js';
+import { pruningsFor } from '../src/search/prunings/prunings.js';
+import { searchMoves } from '../src/search/prunings/safe.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { applyAsPlayed, firstAsPlayed, MAX_SEARCH_MOVES } from '../src/search/prunings/stockplays.js';
+import { useSearchKeys } from '../src/search/start.js';
 import { exhaustive, expectSolverAgrees } from './support/endgame.js';
 import { mulberry32, stateOf, testGame } from './support/helpers.js';
 

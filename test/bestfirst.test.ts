@@ -1,20 +1,20 @@
-// The best-first search (src/search/bestfirst.ts) and its heuristic (src/search/heuristic.ts):
+// The best-first search (src/search/passes/bestfirst.ts) and its heuristic (src/search/passes/heuristic.ts):
 // home orders derived from each game's foundation rules, the score's direction, and the search's
 // answers: a win replays, a position it expands to the end is lost for the referee too, and a
 // node store that fills up never claims a loss.
 import { describe, it, expect } from 'vitest';
-import { parseCard } from '../src/cards.js';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { parseCard } from '../src/position/cards.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { getGame } from '../src/games/index.js';
-import { BestFirst } from '../src/search/bestfirst.js';
-import { SearchContext } from '../src/search/context.js';
-import { UNBOUNDED, type BestFirstPass } from '../src/search/passes.js';
-import { EXHAUSTED, FULL, WON, type Status } from '../src/search/status.js';
-import { evaluate, homeOrder } from '../src/search/heuristic.js';
+import { BestFirst } from '../src/search/passes/bestfirst.js';
+import { SearchContext } from '../src/search/driver/context.js';
+import { UNBOUNDED, type BestFirstPass } from '../src/search/passes/passes.js';
+import { EXHAUSTED, FULL, WON, type Status } from '../src/search/driver/status.js';
+import { evaluate, homeOrder } from '../src/search/passes/heuristic.js';
 import { formatMove } from '../src/engine/moves.js';
-import { replay } from '../src/referee.js';
-import { searchState } from '../src/search-state.js';
+import { replay } from '../src/referee/referee.js';
+import { searchState } from '../src/search/start.js';
 import { compiled, mamySusan, mamySusanLost, stateOf } from './support/helpers.js';
 
 const ANY_SHUFFLES: BestFirstPass = { kind: 'best-first', shuffles: UNBOUNDED, home: 100, wasteBlocker: 40, weight: 1 };

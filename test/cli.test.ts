@@ -2,8 +2,8 @@
 // `deal` and `check`, and that bad input gives exactly one line on stderr, a non-zero exit code
 // and no stack trace.
 import { describe, it, expect } from 'vitest';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { seedGames, getGame } from '../src/games/index.js';
 import {
   cliScratchFolder,

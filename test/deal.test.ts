@@ -2,11 +2,11 @@
 // (FORMATS.md "Position": a position read as input is checked, one-line error naming pile/card).
 import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
-import { dealGame } from '../src/deal.js';
-import { parseSeed, readPosition, type Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import { parseSeed, readPosition, type Position } from '../src/position/position.js';
 import { seedGames, getGame } from '../src/games/index.js';
 import { UsageError } from '../src/errors.js';
-import { RANKS, SUITS } from '../src/cards.js';
+import { RANKS, SUITS } from '../src/position/cards.js';
 import { clone } from './support/helpers.js';
 
 const ALL_CARDS = [...SUITS].flatMap((s) => [...RANKS].map((r) => r + s));

@@ -7,7 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COLUMNS } from '../src/sim/csv.js';
+import { COLUMNS } from '../src/study/results/csv.js';
 import { seedGames } from '../src/games/index.js';
 import { cliScratchFolder, patience, ROOT } from './support/helpers.js';
 

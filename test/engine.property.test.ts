@@ -1,10 +1,10 @@
 // Property tests of the engine (src/engine): random playouts of every game, checked after every
 // move (cards conserved, incremental Zobrist key = key from scratch, undo/redo exact), the key's
 // symmetries (interchangeable piles, indistinguishable cards), canonical move generation, and
-// move generation against the independent referee (src/referee.ts).
+// move generation against the independent referee (src/referee/referee.ts).
 import { describe, it, expect } from 'vitest';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { seedGames, type Game } from '../src/games/index.js';
 import type { State } from '../src/engine/state.js';
 import {
@@ -19,7 +19,7 @@ import {
   undoMove,
 } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
-import { legalMoves, replay } from '../src/referee.js';
+import { legalMoves, replay } from '../src/referee/referee.js';
 import { clone, mulberry32, shuffled, stateOf } from './support/helpers.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -7,11 +7,11 @@ import { describe, it, expect } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { chmodSync, closeSync, existsSync, linkSync, openSync, readFileSync, statSync, symlinkSync } from 'node:fs';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { getGame } from '../src/games/index.js';
-import { replay } from '../src/referee.js';
-import { solvePosition } from '../src/solve.js';
+import { replay } from '../src/referee/referee.js';
+import { solvePosition } from '../src/solve/solve.js';
 import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT, solveResult, type Run } from './support/helpers.js';
 
 const { file, path } = cliScratchFolder('patience-hardening-');

@@ -2,10 +2,10 @@
 // closed pipe, and `patience compare`. The command line runs dist/ (npm test builds it).
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { dealGame } from '../src/deal.js';
-import { readPosition, type Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import { readPosition, type Position } from '../src/position/position.js';
 import { seedGames, getGame } from '../src/games/index.js';
-import { legalMoves, replay } from '../src/referee.js';
+import { legalMoves, replay } from '../src/referee/referee.js';
 import { greedyPlayer } from '../src/player/greedy.js';
 import { playGame } from '../src/player/play.js';
 import { BIN, ROOT, cliScratchFolder, expectOneLineError, mamySusan, patience } from './support/helpers.js';

@@ -10,8 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/helpers.js';
 
 const SRC = join(ROOT, 'src');
-/** The folders of src/ built on the engine, which it must not import from. */
-const ABOVE_ENGINE = ['search', 'player', 'sim', 'cli', 'show'];
+/** The folders of src/ built on the engine, which it must not import from (the referee and the page read the rules with code of their own). */
+const ABOVE_ENGINE = ['search', 'solve', 'player', 'study', 'cli', 'show', 'referee'];
+/** Files src/ may hold at its root: shared plumbing; everything else lives in the folder of its role. */
+const MOST_ROOT_FILES = 4;
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -131,11 +133,25 @@ describe('layers of src/', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the engine imports nothing from the search, the players, the study, the command line or the viewer', () => {
+  it('the engine imports nothing from the search, solving, the players, the study, the command line, the viewer or the referee', () => {
     expect(engineImportsAbove(importGraph(readSources()))).toEqual([]);
   });
 
   it('no import circle among src/ files', () => {
     expect(importCircles(importGraph(readSources()))).toEqual([]);
+  });
+
+  it(`at most ${MOST_ROOT_FILES} files at the root of src/, and every folder says what it holds in a README.md`, () => {
+    const root = readdirSync(SRC, { withFileTypes: true });
+    expect(root.filter((e) => e.isFile()).map((e) => e.name).length).toBeLessThanOrEqual(MOST_ROOT_FILES);
+    const folders = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .flatMap((e) => [join(dir, e.name), ...folders(join(dir, e.name))]);
+    expect(
+      folders(SRC)
+        .filter((dir) => !existsSync(join(dir, 'README.md')))
+        .map((dir) => relative(ROOT, dir)),
+    ).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // leave every case's positions, answer and line as bench/node-counts.json has them.
 import { describe, expect, it } from 'vitest';
 import { CASES, name, readExpected, run } from '../bench/node-count-set.js';
-import { Solver } from '../src/search/solver.js';
+import { Solver } from '../src/search/driver/solver.js';
 
 describe('node-count regression set', () => {
   const expected = readExpected();

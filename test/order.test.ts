@@ -1,13 +1,13 @@
-// Move ordering (src/search/order.ts): a ties seed only reorders moves of equal score, and noise N
+// Move ordering (src/search/passes/order.ts): a ties seed only reorders moves of equal score, and noise N
 // only moves of scores less than N apart; every move is still there. Positions from real deals
 // after random play, every game.
 import { describe, it, expect } from 'vitest';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { applyMove, CardSet, MAX_MOVES } from '../src/engine/moves.js';
 import { seedGames } from '../src/games/index.js';
-import { orderMoves } from '../src/search/order.js';
-import { pruningsFor } from '../src/search/prunings.js';
-import { searchMoves } from '../src/search/safe.js';
+import { orderMoves } from '../src/search/passes/order.js';
+import { pruningsFor } from '../src/search/prunings/prunings.js';
+import { searchMoves } from '../src/search/prunings/safe.js';
 import { stateOf } from './support/helpers.js';
 
 describe('orderMoves', () => {

@@ -4,13 +4,13 @@
 // and the study resumes, and show and check take a result made with --rule.
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { readResults } from '../src/sim/csv.js';
-import { openForAppend } from '../src/sim/results-file.js';
-import { summarize } from '../src/sim/summary.js';
-import { compare, formatComparison } from '../src/sim/compare.js';
-import { renderSvg } from '../src/sim/plot.js';
+import { readResults } from '../src/study/results/csv.js';
+import { openForAppend } from '../src/study/results/results-file.js';
+import { summarize } from '../src/study/report/summary.js';
+import { compare, formatComparison } from '../src/study/report/compare.js';
+import { renderSvg } from '../src/study/report/plot.js';
 import { builtInRulesHash } from '../src/games/index.js';
-import type { DealRow } from '../src/sim/types.js';
+import type { DealRow } from '../src/study/types.js';
 import { cliScratchFolder, expectOneLineError, patience } from './support/helpers.js';
 
 const { path } = cliScratchFolder('patience-other-rules-');

@@ -3,9 +3,9 @@
 // move, exact positions, nothing pruned), which must finish and agree; and `solve --plain` on the
 // command line, whose win the referee replays like any other.
 import { describe, expect, it } from 'vitest';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { getGame } from '../src/games/index.js';
-import { solvePosition, solvePositionPlain } from '../src/solve.js';
+import { solvePosition, solvePositionPlain } from '../src/solve/solve.js';
 import { getHeapStatistics } from 'node:v8';
 import { PLAIN_MAX_POSITIONS, plainPositions, plainSearch } from '../src/search/plain.js';
 import { expectOneLineError, patience, requireBuiltCli, stateOf } from './support/helpers.js';

@@ -2,15 +2,15 @@
 // into a decision, the greedy player's order of preference on hand-built positions, the sampling
 // player's determinism, that no player ever makes an illegal move, and the `play` command line.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { dealGame } from '../src/deal.js';
-import { readPosition, type Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import { readPosition, type Position } from '../src/position/position.js';
 import { seedGames, getGame, type Game } from '../src/games/index.js';
-import { legalMoves, replay } from '../src/referee.js';
+import { legalMoves, replay } from '../src/referee/referee.js';
 import { greedyPlayer, greedyRank } from '../src/player/greedy.js';
 import type { Player } from '../src/player/types.js';
 import { baseRank } from '../src/player/policy.js';
 import { applyMove, parseMove } from '../src/engine/moves.js';
-import { Solver } from '../src/search/solver.js';
+import { Solver } from '../src/search/driver/solver.js';
 import { playGame } from '../src/player/play.js';
 import { samplingPlayer, type SamplingSettings } from '../src/player/sampling.js';
 import { bestPlayer } from '../src/player/best.js';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { addGames, gameFiles, getGame, seedGames, type Game } from '../src/games/index.js';
-import { readPosition } from '../src/position.js';
+import { readPosition } from '../src/position/position.js';
 import {
   deadlockConditions,
   hostSwapConditions,
@@ -17,21 +17,21 @@ import {
   safeHomeFromWasteConditions,
   safeHomeLags,
   looseSafeHomeLags,
-} from '../src/search/dominance.js';
-import { dealGame } from '../src/deal.js';
+} from '../src/search/prunings/dominance.js';
+import { dealGame } from '../src/position/deal.js';
 import { readGameFile } from '../src/games/read.js';
-import { Solver } from '../src/search/solver.js';
-import { searchState } from '../src/search-state.js';
-import { pruningsFor } from '../src/search/prunings.js';
-import { searchMoves } from '../src/search/safe.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { searchState } from '../src/search/start.js';
+import { pruningsFor } from '../src/search/prunings/prunings.js';
+import { searchMoves } from '../src/search/prunings/safe.js';
 import { formatMove, MAX_MOVES, moveSrc } from '../src/engine/moves.js';
 import { KIND_F } from '../src/engine/rules.js';
-import type { Position } from '../src/position.js';
+import type { Position } from '../src/position/position.js';
 import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
 import { mulberry32, stateOf, testGame } from './support/helpers.js';
-import { isDeadlocked } from '../src/search/deadlock.js';
-import { NEW, SearchContext } from '../src/search/context.js';
-import { FOUND } from '../src/search/table.js';
+import { isDeadlocked } from '../src/search/prunings/deadlock.js';
+import { NEW, SearchContext } from '../src/search/driver/context.js';
+import { FOUND } from '../src/search/driver/table.js';
 
 /** The cards of suit `s` from rank `from` to rank `to`, as a foundation holds them. */
 const cardsOfSuit = (s: string, from: number, to: number): string[] =>

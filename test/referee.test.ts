@@ -1,12 +1,12 @@
 // The referee's own behaviour: replaying lines, reporting the first bad move, leaving its input
 // alone, listing legal moves; and a random-playout cross-check against the engine.
 import { describe, it, expect } from 'vitest';
-import { cardName, orderedDecks } from '../src/cards.js';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { cardName, orderedDecks } from '../src/position/cards.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { getGame } from '../src/games/index.js';
 import { isLegal, parseMove } from '../src/engine/moves.js';
-import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
+import { legalMoves, play, replay, whyIllegal } from '../src/referee/referee.js';
 import { candidates, enginePlay, mulberry32, stateOf } from './support/helpers.js';
 
 const suitRun = (suit: string, ranks: string): string[] => [...ranks].map((r) => r + suit);

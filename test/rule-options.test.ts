@@ -6,8 +6,8 @@ import { applyMove, formatMove, generateMoves, isLegal, MAX_MOVES, parseMove, un
 import { compileGame } from '../src/engine/game.js';
 import { State } from '../src/engine/state.js';
 import { getGame, type Game } from '../src/games/index.js';
-import { dealGame } from '../src/deal.js';
-import { readPosition, type Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import { readPosition, type Position } from '../src/position/position.js';
 import { testGame } from './support/helpers.js';
 
 const game = (patch: Record<string, unknown>): Game => testGame(patch, 'test-rules');

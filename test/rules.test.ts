@@ -1,13 +1,13 @@
 // Every rule of RULES.md, one `describe` per rule id, each with legal and illegal cases on small
-// hand-built positions. Every move rule is asserted against both the referee (src/referee.ts) and
+// hand-built positions. Every move rule is asserted against both the referee (src/referee/referee.ts) and
 // the engine (through its public API only). When they disagree, RULES.md decides what is asserted.
 import { describe, it, expect } from 'vitest';
-import { cardName, orderedDecks } from '../src/cards.js';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { cardName, orderedDecks } from '../src/position/cards.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { seedGames, getGame } from '../src/games/index.js';
 import { isLegal, parseMove } from '../src/engine/moves.js';
-import { play, whyIllegal } from '../src/referee.js';
+import { play, whyIllegal } from '../src/referee/referee.js';
 import { enginePlay, stateOf } from './support/helpers.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, linkSync, lstatSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { playDeals } from '../src/sim/pool.js';
-import type { DealRow, DealTask } from '../src/sim/types.js';
+import { playDeals } from '../src/study/pool.js';
+import type { DealRow, DealTask } from '../src/study/types.js';
 import { BIN, cliScratchFolder, expectOneLineError, patience, ROOT } from './support/helpers.js';
 
 const { path } = cliScratchFolder('patience-runs-');

@@ -1,25 +1,25 @@
-// The search core's rule for claiming a loss (src/search/status.ts, provesLoss), by itself and at
+// The search core's rule for claiming a loss (src/search/driver/status.ts, provesLoss), by itself and at
 // work: a lost position is lost with any table size, also when the table fills up and positions
 // are searched again, and never lost when the search hit a node limit, cut a line or stopped on
 // a full node store; and `patience solve` says what proves a loss or what stopped the search.
 // Node limits only, so every result is deterministic.
 import { describe, it, expect } from 'vitest';
-import type { Position } from '../src/position.js';
-import { replay } from '../src/referee.js';
+import type { Position } from '../src/position/position.js';
+import { replay } from '../src/referee/referee.js';
 import { formatMove } from '../src/engine/moves.js';
-import { allowsEveryMove, UNBOUNDED, type DepthFirstPass, type Pass, type Stage } from '../src/search/passes.js';
-import { luby, RestartSchedule } from '../src/search/restarts.js';
-import { Solver } from '../src/search/solver.js';
-import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from '../src/search/status.js';
-import { solvePosition } from '../src/solve.js';
-import type { SolveResult } from '../src/result.js';
+import { allowsEveryMove, UNBOUNDED, type DepthFirstPass, type Pass, type Stage } from '../src/search/passes/passes.js';
+import { luby, RestartSchedule } from '../src/search/passes/restarts.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { DEPTH, EXHAUSTED, FULL, NODES, provesLoss, TIME, WON, type OnRefusedKey, type Status } from '../src/search/driver/status.js';
+import { solvePosition } from '../src/solve/solve.js';
+import type { SolveResult } from '../src/solve/result.js';
 import { cliScratchFolder, lateGreedyPosition, patience, stateOf } from './support/helpers.js';
 
 const solve = (position: Position, solver: Solver, maxNodes = 0): SolveResult =>
   solvePosition(position, { memoryMb: 32, maxNodes, timeLimit: 0 }, solver);
 
 describe('provesLoss: the one rule for claiming a loss', () => {
-  // The cases of the rule's proof (src/search/status.ts), written out: a loss is proved only by a
+  // The cases of the rule's proof (src/search/driver/status.ts), written out: a loss is proved only by a
   // pass that allows every move, ended EXHAUSTED, and searched every position its table refused
   // (checking the line for repeats) or had none refused.
   const cases: [string, Status, boolean, boolean, OnRefusedKey, boolean][] = [

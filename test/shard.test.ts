@@ -5,11 +5,11 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseShard, shardFile, shardOfFile, shardSeeds } from '../src/sim/shard.js';
-import { COLUMNS, formatCsv, recordOf } from '../src/sim/csv.js';
-import { readResultSet } from '../src/sim/merge.js';
-import { runWinrate } from '../src/sim/winrate.js';
-import type { DealRow } from '../src/sim/types.js';
+import { parseShard, shardFile, shardOfFile, shardSeeds } from '../src/study/results/shard.js';
+import { COLUMNS, formatCsv, recordOf } from '../src/study/results/csv.js';
+import { readResultSet } from '../src/study/results/result-set.js';
+import { runWinrate } from '../src/study/winrate.js';
+import type { DealRow } from '../src/study/types.js';
 import { cliScratchFolder, expectOneLineError, patience, ROOT } from './support/helpers.js';
 
 const { path } = cliScratchFolder('patience-shard-');

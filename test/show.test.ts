@@ -3,10 +3,10 @@
 // browser: show.browser.test.ts.
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { gameToJson, getGame } from '../src/games/index.js';
-import { legalMoves, play, replay, whyIllegal } from '../src/referee.js';
+import { legalMoves, play, replay, whyIllegal } from '../src/referee/referee.js';
 import { pageRules, type PageGame } from '../src/show/rules.js';
 import { renderPage, scriptSafeJson } from '../src/show/page.js';
 import { readShownGame } from '../src/show/record.js';
@@ -213,7 +213,7 @@ describe('patience show on the command line', () => {
       [['show', '--game', 'double-dot', '--seed', 'x', '--out', path('x.html')], /bad seed/],
       [['show', file('y.json', { position: {}, moves: [] })], /--out/],
       [['show', '--out', path('x.html')], /give a FILE/],
-      [['show', file('z.json', { position: {}, moves: [] }), '--game', 'double-dot', '--out', path('x.html')], /not both/],
+      [['show', file('z.json', { position: {}, moves: [] }), '--seed', '1', '--out', path('x.html')], /not both/],
       [['show', file('same.json', { position: {}, moves: [] }), '--out', path('same.json')], /is also an input/],
     ];
     for (const [args, pattern] of cases) {

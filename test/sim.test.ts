@@ -4,19 +4,19 @@ import { describe, it, expect } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, percentile, wilson, Z95 } from '../src/sim/stats.js';
-import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/sim/csv.js';
-import { summarize, formatSummary, formatTimes, percent } from '../src/sim/summary.js';
-import { mergedCsv, readResultSet } from '../src/sim/merge.js';
-import { compare } from '../src/sim/compare.js';
-import { renderSvg } from '../src/sim/plot.js';
-import { playDeals } from '../src/sim/pool.js';
+import { median, percentile, wilson, Z95 } from '../src/study/report/stats.js';
+import { COLUMNS, CsvReader, formatCsv, parseCsv, parseResults, readResults, recordOf } from '../src/study/results/csv.js';
+import { summarize, formatSummary, formatTimes, percent } from '../src/study/report/summary.js';
+import { mergedCsv, readResultSet } from '../src/study/results/result-set.js';
+import { compare } from '../src/study/report/compare.js';
+import { renderSvg } from '../src/study/report/plot.js';
+import { playDeals } from '../src/study/pool.js';
 import { UsageError } from '../src/errors.js';
-import type { DealRow, DealTask } from '../src/sim/types.js';
+import type { DealRow, DealTask } from '../src/study/types.js';
 import { rulesHashOf } from '../src/games/index.js';
 
 /**
- * Reference Wilson bounds computed independently of src/sim/stats.ts: the bounds are the roots of
+ * Reference Wilson bounds computed independently of src/study/report/stats.ts: the bounds are the roots of
  * (p̂ - p)² = z² p (1 - p) / n, i.e. (1 + z²/n) p² - (2 p̂ + z²/n) p + p̂² = 0, solved as a
  * quadratic with the numerically stable form of the roots.
  */

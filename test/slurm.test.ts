@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COLUMNS } from '../src/sim/csv.js';
+import { COLUMNS } from '../src/study/results/csv.js';
 import { requireBuiltCli, ROOT } from './support/helpers.js';
 import { type Slurm, startSlurm } from './support/slurm.js';
 

@@ -1,25 +1,25 @@
-// The thoughtful solver (src/search/solver.ts through src/solve.ts) on positions with known
+// The thoughtful solver (src/search/driver/solver.ts through src/solve/solve.ts) on positions with known
 // answers, built by hand for each game: won in a few moves, proved lost, and positions where only
 // one kind of move wins (a foundation take-back, a foundation-to-foundation move, a run move, one
 // base rank). Every win is replayed with the independent referee; every "lost" and every "only X
 // wins" claim is also checked by an exhaustive search written on the referee alone. Then: many
 // seeded deals under a node limit, the answer's independence of the table size, the node limit,
 // and the `solve` command line. Only node limits are used, so every result is deterministic.
-import { searchProfile } from '../src/search/profile.js';
+import { searchProfile } from '../src/search/driver/profile.js';
 import { describe, it, expect } from 'vitest';
-import { RANKS, SUITS, parseCard, rankOf } from '../src/cards.js';
+import { RANKS, SUITS, parseCard, rankOf } from '../src/position/cards.js';
 import type { State } from '../src/engine/state.js';
-import { dealGame } from '../src/deal.js';
-import type { Position } from '../src/position.js';
+import { dealGame } from '../src/position/deal.js';
+import type { Position } from '../src/position/position.js';
 import { seedGames, getGame, type Game } from '../src/games/index.js';
-import { Solver, type SearchResult } from '../src/search/solver.js';
-import { CHOSEN, passPlan, PLAYER_PLAN, UNLIMITED_CHEAP_NODES, type PlanChoices } from '../src/search/plan.js';
-import { SearchContext } from '../src/search/context.js';
-import { allowsEveryMove, UNBOUNDED, type Pass, type RestartStage, type RoundsStage, type Stage } from '../src/search/passes.js';
+import { Solver, type SearchResult } from '../src/search/driver/solver.js';
+import { CHOSEN, passPlan, PLAYER_PLAN, UNLIMITED_CHEAP_NODES, type PlanChoices } from '../src/search/driver/plan.js';
+import { SearchContext } from '../src/search/driver/context.js';
+import { allowsEveryMove, UNBOUNDED, type Pass, type RestartStage, type RoundsStage, type Stage } from '../src/search/passes/passes.js';
 import { formatMove } from '../src/engine/moves.js';
-import { legalMoves, play, replay } from '../src/referee.js';
-import { solvePosition } from '../src/solve.js';
-import type { SolveResult } from '../src/result.js';
+import { legalMoves, play, replay } from '../src/referee/referee.js';
+import { solvePosition } from '../src/solve/solve.js';
+import type { SolveResult } from '../src/solve/result.js';
 import {
   cliScratchFolder,
   expectOneLineError,
@@ -572,7 +572,7 @@ describe('limits', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The pass plan (src/search/plan.ts): what it must do, whatever its settings.
+// The pass plan (src/search/driver/plan.ts): what it must do, whatever its settings.
 
 /** The rounds stages of a plan, in order. */
 const roundsOf = (plan: readonly Stage[]): RoundsStage[] => plan.filter((s): s is RoundsStage => s.kind === 'rounds');
@@ -671,7 +671,7 @@ describe('the pass plan', () => {
     });
   });
 
-  it('a game with restarts before best-first (src/search/profile.ts) makes them before its first rounds; the others make none there', () => {
+  it('a game with restarts before best-first (src/search/driver/profile.ts) makes them before its first rounds; the others make none there', () => {
     expect(seedGames().some((g) => profileOf(g).restartsBeforeBestFirst)).toBe(true);
     expect(seedGames().some((g) => profileOf(g).bestFirst && !profileOf(g).restartsBeforeBestFirst)).toBe(true);
     everyPlan((plan, state, choices, name) => {

@@ -1,10 +1,10 @@
-// Stock plays (src/search/stockplays.ts): the search's one move for draws, a redeal and the play of
+// Stock plays (src/search/prunings/stockplays.ts): the search's one move for draws, a redeal and the play of
 // the card they turn up. Checked against the engine's own draws and redeals: from random positions
 // of games where the rules allow stock plays, the plays reach exactly the positions that draws and
 // redeals followed by a move of the waste's top reach (with no more redeals made), apply and undo
 // exactly, and are written out as moves the referee accepts.
 import { describe, expect, it } from 'vitest';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import {
   applyMove,
   drawMove,
@@ -18,12 +18,12 @@ import {
 } from '../src/engine/moves.js';
 import type { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
-import { replay } from '../src/referee.js';
-import { stockAsSetConditions, stockPlayConditions } from '../src/search/dominance.js';
-import { pruningsFor, pruningsInWords } from '../src/search/prunings.js';
-import { searchMoves } from '../src/search/safe.js';
-import { applyAsPlayed, MAX_SEARCH_MOVES } from '../src/search/stockplays.js';
-import { searchState } from '../src/search-state.js';
+import { replay } from '../src/referee/referee.js';
+import { stockAsSetConditions, stockPlayConditions } from '../src/search/prunings/dominance.js';
+import { pruningsFor, pruningsInWords } from '../src/search/prunings/prunings.js';
+import { searchMoves } from '../src/search/prunings/safe.js';
+import { applyAsPlayed, MAX_SEARCH_MOVES } from '../src/search/prunings/stockplays.js';
+import { searchState } from '../src/search/start.js';
 import { compiled, mulberry32, stateOf } from './support/helpers.js';
 
 const GAMES = ['klondike', 'klondike:draw-1', 'klondike:three-passes', 'forty-thieves', 'double-aces-and-kings'];
@@ -240,7 +240,7 @@ describe('the stock keyed as a set', () => {
     }
     expect(draws).toBeGreaterThan(50);
     expect(plays).toBeGreaterThan(5);
-    // A search keys so (src/search-state.ts).
+    // A search keys so (src/search/start.ts).
     const searched = searchState(dealGame(getGame('klondike:draw-1'), 3));
     const start = `${searched.keyLo}:${searched.keyHi}`;
     applyMove(searched, drawMove(searched.rules));

@@ -4,12 +4,12 @@
 // solver's answers stay right with it is test/prove.test.ts.
 import { suitSwaps } from '../src/engine/symmetry.js';
 import { describe, it, expect } from 'vitest';
-import type { Position } from '../src/position.js';
-import { dealGame } from '../src/deal.js';
+import type { Position } from '../src/position/position.js';
+import { dealGame } from '../src/position/deal.js';
 import { seedGames, getGame } from '../src/games/index.js';
 import { applyMove, generateMoves, MAX_MOVES, undoMove } from '../src/engine/moves.js';
-import { readPosition } from '../src/position.js';
-import { Solver } from '../src/search/solver.js';
+import { readPosition } from '../src/position/position.js';
+import { Solver } from '../src/search/driver/solver.js';
 import { mulberry32, stateOf, testGame } from './support/helpers.js';
 import { exhaustive, playedOut } from './support/endgame.js';
 

@@ -1,8 +1,8 @@
-// The transposition table (src/search/table.ts): it starts small and doubles up to the size
+// The transposition table (src/search/driver/table.ts): it starts small and doubles up to the size
 // `--memory` allows, keeping every key; full, it refuses new keys and still knows the old ones;
 // clearing forgets every key at once and puts a grown table back to its first size.
 import { describe, it, expect } from 'vitest';
-import { BYTES_PER_SLOT, FOUND, FULL, Table } from '../src/search/table.js';
+import { BYTES_PER_SLOT, FOUND, FULL, Table } from '../src/search/driver/table.js';
 
 const INSERTED = 0;
 const key = (i: number): [number, number] => [Math.imul(i, 0x9e3779b1) >>> 0, (i * 7 + 3) >>> 0];

@@ -19,7 +19,7 @@
 // tied-up positions start with every slot full), so cutting that move alone is not caught.
 import { describe, it, expect } from 'vitest';
 import { seedGames } from '../src/games/index.js';
-import { Solver } from '../src/search/solver.js';
+import { Solver } from '../src/search/driver/solver.js';
 import { exhaustive, expectSolverAgrees, takeBackCase, takeBackKinds, type TakeBack } from './support/endgame.js';
 import { mulberry32 } from './support/helpers.js';
 

@@ -1,20 +1,20 @@
-// `solve --threads K` (src/solve.ts, solvePositionOnThreads): several searches of one position,
+// `solve --threads K` (src/solve/solve.ts, solvePositionOnThreads): several searches of one position,
 // each with its own plan; the first to win or prove the loss answers, the others are stopped
 // (a shared flag their searches read as their time limit). Node limits only where a result is
 // compared, so every result is deterministic.
-import { searchProfile } from '../src/search/profile.js';
+import { searchProfile } from '../src/search/driver/profile.js';
 import { availableParallelism } from 'node:os';
 import { describe, it, expect } from 'vitest';
-import { dealGame } from '../src/deal.js';
+import { dealGame } from '../src/position/deal.js';
 import { formatMove } from '../src/engine/moves.js';
 import { seedGames, getGame } from '../src/games/index.js';
-import { replay } from '../src/referee.js';
-import { passPlan, threadPlan } from '../src/search/plan.js';
-import type { DepthFirstPass, RestartStage, Stage } from '../src/search/passes.js';
-import { RestartSchedule } from '../src/search/restarts.js';
-import { roundSeed } from '../src/search/seeds.js';
-import { Solver } from '../src/search/solver.js';
-import { solvePosition, solvePositionOnThreads } from '../src/solve.js';
+import { replay } from '../src/referee/referee.js';
+import { passPlan, threadPlan } from '../src/search/driver/plan.js';
+import type { DepthFirstPass, RestartStage, Stage } from '../src/search/passes/passes.js';
+import { RestartSchedule } from '../src/search/passes/restarts.js';
+import { roundSeed } from '../src/search/passes/seeds.js';
+import { Solver } from '../src/search/driver/solver.js';
+import { solvePosition, solvePositionOnThreads } from '../src/solve/solve.js';
 import { cliScratchFolder, expectOneLineError, lateGreedyPosition, patience, stateOf } from './support/helpers.js';
 
 const settings = (maxNodes: number) => ({ memoryMb: 16, maxNodes, timeLimit: 0 });

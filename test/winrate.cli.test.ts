@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runWinrate } from '../src/sim/winrate.js';
+import { runWinrate } from '../src/study/winrate.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CRASH_WORKER = join(ROOT, 'test', 'support', 'crash-worker.ts');

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkResult, readSolveResult } from '../result.js';
+import { checkResult, readSolveResult } from '../solve/result.js';
 import { readJsonFile } from '../files.js';
 import { gameForFile, rulesOptions, run } from './io.js';
 

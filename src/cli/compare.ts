@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { CONTROL } from '../files.js';
-import { compare, formatComparison } from '../sim/compare.js';
-import { readResultSet } from '../sim/merge.js';
+import { compare, formatComparison } from '../study/report/compare.js';
+import { readResultSet } from '../study/results/result-set.js';
 import { run, warn } from './io.js';
 
 export function compareCommand(program: Command): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { formatPosition } from '../position.js';
+import { formatPosition } from '../position/position.js';
 import { positionFromFlags, rulesOptions, run } from './io.js';
 
 export function dealCommand(program: Command): void {

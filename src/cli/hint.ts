@@ -5,7 +5,7 @@ import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';
 import { firstMove } from '../player/play.js';
 import { makePlayer, parsePlayerName } from '../player/players.js';
-import { playerLabel } from '../sim/types.js';
+import { playerLabel } from '../study/types.js';
 import { UsageError } from '../errors.js';
 import { playerOptions, playerSettingsFromFlags } from './play.js';
 import { positionFromFlags, run, rulesOptions } from './io.js';

@@ -1,8 +1,8 @@
 // Shared plumbing of the commands: reading files and flags, and turning errors into one line.
 import { availableParallelism } from 'node:os';
 import { UsageError } from '../errors.js';
-import { dealGame, seedMismatch } from '../deal.js';
-import { parseSeed, readPosition, type Position } from '../position.js';
+import { dealGame, seedMismatch } from '../position/deal.js';
+import { parseSeed, readPosition, type Position } from '../position/position.js';
 import type { Command } from 'commander';
 import { resolveGame, type Game } from '../games/index.js';
 import { parseUserJson, printable, readJsonFile } from '../files.js';

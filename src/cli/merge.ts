@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { refuseOutputAmongInputs } from '../files.js';
-import { mergedCsv, readResultSet, refuseUnreadResults } from '../sim/merge.js';
-import { repairResults, writeOutputFile } from '../sim/results-file.js';
+import { mergedCsv, readResultSet, refuseUnreadResults } from '../study/results/result-set.js';
+import { repairResults, writeOutputFile } from '../study/results/results-file.js';
 import { run, warn } from './io.js';
 
 export function mergeCommand(program: Command): void {

@@ -5,8 +5,8 @@ import { makePlayer, parsePlayerName, type PlayerSettings } from '../player/play
 import { playGame } from '../player/play.js';
 import { BUDGETS, DEFAULT_BUDGET } from '../player/best.js';
 import { DEFAULT_SAMPLING } from '../player/sampling.js';
-import { playerLabel } from '../sim/types.js';
-import { MAX_SEED } from '../position.js';
+import { playerLabel } from '../study/types.js';
+import { MAX_SEED } from '../position/position.js';
 import { intFlag, positionFromFlags, run, rulesOptions } from './io.js';
 
 export interface PlayerFlags {

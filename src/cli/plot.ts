@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { CONTROL, refuseOutputAmongInputs } from '../files.js';
-import { renderSvg } from '../sim/plot.js';
-import { readResultSet } from '../sim/merge.js';
-import { writeOutputFile } from '../sim/results-file.js';
-import { summarize } from '../sim/summary.js';
+import { renderSvg } from '../study/report/plot.js';
+import { readResultSet } from '../study/results/result-set.js';
+import { writeOutputFile } from '../study/results/results-file.js';
+import { summarize } from '../study/report/summary.js';
 import { run, warn } from './io.js';
 
 export function plotCommand(program: Command): void {

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { readJsonFile, refuseOutputAmongInputs } from '../files.js';
-import { replay } from '../referee.js';
-import { solvePosition } from '../solve.js';
+import { replay } from '../referee/referee.js';
+import { solvePosition } from '../solve/solve.js';
 import { renderPage } from '../show/page.js';
 import { readShownGame, shownGameOfReport } from '../show/record.js';
-import { writeOutputFile } from '../sim/results-file.js';
+import { writeOutputFile } from '../study/results/results-file.js';
 import { gameForFile, positionFromFlags, rulesOptions, run, warn } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 

@@ -3,14 +3,14 @@ import { getGame } from '../games/index.js';
 import { describeMove, applyMove, parseMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
-import { MAX_DEPTH } from '../search/context.js';
-import { DEFAULT_SETTINGS, type SolveSettings } from '../settings.js';
-import { solvePosition, solvePositionOnThreads, solvePositionPlain } from '../solve.js';
+import { MAX_DEPTH } from '../search/driver/context.js';
+import { DEFAULT_SETTINGS, type SolveSettings } from '../solve/settings.js';
+import { solvePosition, solvePositionOnThreads, solvePositionPlain } from '../solve/solve.js';
 import { PLAIN_MAX_POSITIONS } from '../search/plain.js';
-import { pruningsInWords } from '../search/prunings.js';
+import { pruningsInWords } from '../search/prunings/prunings.js';
 import { UsageError } from '../errors.js';
-import { checkAddressSpace } from '../sim/address-space.js';
-import type { SolveResult } from '../result.js';
+import { checkAddressSpace } from '../study/address-space.js';
+import type { SolveResult } from '../solve/result.js';
 import { intFlag, positionFromFlags, rulesOptions, run, secondsFlag, threadCount } from './io.js';
 
 /** The solver flags shared by solve, winrate and show. */
@@ -93,7 +93,7 @@ function formatReport(report: SolveResult, settings: SolveSettings): string {
 /** The result in words: for `lost` what proves it, for `unknown` what stopped the search. */
 export function verdict(report: SolveResult, settings: SolveSettings): string {
   const { nodes, limit } = report.stats;
-  // A loss is claimed only by a pass that searched every line (src/search/status.ts, provesLoss).
+  // A loss is claimed only by a pass that searched every line (src/search/driver/status.ts, provesLoss).
   if (report.result === 'won') return 'won';
   if (report.result === 'lost')
     return report.stats.plain

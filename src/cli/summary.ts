@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { readResultSet } from '../sim/merge.js';
+import { readResultSet } from '../study/results/result-set.js';
 import { UsageError } from '../errors.js';
-import { formatSummary, formatTimes, SPLITS, summarize, type Split } from '../sim/summary.js';
+import { formatSummary, formatTimes, SPLITS, summarize, type Split } from '../study/report/summary.js';
 import { run, warn } from './io.js';
 
 export function summaryCommand(program: Command): void {

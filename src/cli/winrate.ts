@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
-import { parseSeed } from '../position.js';
+import { parseSeed } from '../position/position.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_SAMPLING } from '../player/sampling.js';
-import { checkAddressSpace } from '../sim/address-space.js';
+import { checkAddressSpace } from '../study/address-space.js';
 import { seedGames } from '../games/index.js';
-import { progressMode } from '../sim/progress.js';
-import { formatSummary, type GameSummary } from '../sim/summary.js';
-import { parseShard, shardFile, type Shard } from '../sim/shard.js';
-import type { PlayerSpec } from '../sim/types.js';
+import { progressMode } from '../study/progress.js';
+import { formatSummary, type GameSummary } from '../study/report/summary.js';
+import { parseShard, shardFile, type Shard } from '../study/results/shard.js';
+import type { PlayerSpec } from '../study/types.js';
 import { parsePlayerName } from '../player/players.js';
 import { type PlayerFlags, playerOptions, playerSettingsFromFlags } from './play.js';
-import { runWinrate, type WinrateRun } from '../sim/winrate.js';
+import { runWinrate, type WinrateRun } from '../study/winrate.js';
 import { gameFromFlags, intFlag, rulesOptions, run, threadCount, warn, type RulesFlags } from './io.js';
 import { settingsFromFlags, solverOptions } from './solve.js';
 

@@ -1,12 +1,12 @@
 // Moves as integers: src | dst << 8 | count << 16 (count > 1 only for runs); the draw is
 // src = dst = the stock, the redeal src = dst = the waste. A stock play (the search's alone,
-// src/search/stockplays.ts) is src = the stock, dst = where the card goes, and in place of the
+// src/search/prunings/stockplays.ts) is src = the stock, dst = where the card goes, and in place of the
 // count the waste's size to draw to, plus STOCK_PLAY_REDEAL where a redeal comes first. This file
 // alone knows that layout: others use the accessors. Generation, apply and undo for every game,
 // from the compiled rules; apply records what else a move did (base rank fixed, space
 // auto-filled, card turned face up, cards drawn or dealt) so that undo restores the state and
 // its key exactly.
-import { cardName } from '../cards.js';
+import { cardName } from '../position/cards.js';
 import { KIND_F, KIND_S, KIND_T, KIND_W, RUNS_ANY, RUNS_BUILT, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
 import type { State } from './state.js';
 
@@ -37,7 +37,7 @@ export const stockPlayRedeals = (m: number): boolean => (moveCount(m) & STOCK_PL
 const SHIFT_HOME = 1 << 14;
 /**
  * Moves the run of `count` cards from src's top onto `via`, then the card it covered home to `dst`:
- * one move of a search keyed by arrangement (src/search/arrangements.ts) for what is two in play.
+ * one move of a search keyed by arrangement (src/search/prunings/arrangements.ts) for what is two in play.
  */
 export const shiftHomeMove = (src: number, dst: number, via: number, count: number): number =>
   encodeMove(src, dst, SHIFT_HOME | (via << 6) | count);
@@ -167,7 +167,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   home.hi = homeHi;
   tableauSpaces = emptyPiles;
   // Keyed by arrangement, a run from above its pile's lowest face-up card onto another pile keeps
-  // the class and is not searched (src/search/arrangements.ts): only whole face-up runs are tried.
+  // the class and is not searched (src/search/prunings/arrangements.ts): only whole face-up runs are tried.
   const wholeRuns = s.arrangementKeyed;
   let n = at;
   for (let src = 0; src < r.nPiles; src++) {
@@ -353,8 +353,8 @@ export function undoMove(s: State): void {
 /** FORMATS.md notation: `t3>f0`, `t2:3>t5`, `draw`, `redeal`. */
 export function formatMove(rules: Rules, m: number): string {
   const src = moveSrc(m);
-  if (isStockPlay(rules, m)) throw new Error('a stock play is written as its draws and move (src/search/stockplays.ts)');
-  if (isShiftHome(m)) throw new Error('a shift home is written as its two moves (src/search/stockplays.ts)');
+  if (isStockPlay(rules, m)) throw new Error('a stock play is written as its draws and move (src/search/prunings/stockplays.ts)');
+  if (isShiftHome(m)) throw new Error('a shift home is written as its two moves (src/search/prunings/stockplays.ts)');
   if (src === rules.stock) return 'draw';
   if (src === rules.waste && moveDst(m) === rules.waste) return 'redeal';
   const count = moveCount(m);
@@ -389,8 +389,8 @@ const PILE_WORDS = ['foundation', 'tableau', 'reserve', 'stock', 'waste'];
 export function describeMove(s: State, m: number): string {
   const r = s.rules;
   const src = moveSrc(m);
-  if (isStockPlay(r, m)) throw new Error('a stock play is described as its draws and move (src/search/stockplays.ts)');
-  if (isShiftHome(m)) throw new Error('a shift home is described as its two moves (src/search/stockplays.ts)');
+  if (isStockPlay(r, m)) throw new Error('a stock play is described as its draws and move (src/search/prunings/stockplays.ts)');
+  if (isShiftHome(m)) throw new Error('a shift home is described as its two moves (src/search/prunings/stockplays.ts)');
   if (src === r.stock) {
     if (r.drawToTableau) return `deal ${Math.min(r.nTableau, s.len[src]!)} cards onto the tableau`;
     const k = Math.min(r.drawCount, s.len[src]!);

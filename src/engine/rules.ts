@@ -1,7 +1,7 @@
 // Compiles a game's rules (a rules file, src/games) into flat lookup tables for the engine's hot
 // loop, with the card permutations of its proved suit swaps (src/engine/symmetry.ts). Which
-// prunings a search takes is the search's to derive from them (src/search/prunings.ts).
-import { colourOf, rankOf, SUITS } from '../cards.js';
+// prunings a search takes is the search's to derive from them (src/search/prunings/prunings.ts).
+import { colourOf, rankOf, SUITS } from '../position/cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';

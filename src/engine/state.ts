@@ -2,8 +2,8 @@
 // p * stride .. p * stride + len[p] - 1, bottom to top), pile lengths, face-down counts, the
 // base rank where the rules have one, the redeals made, and the Zobrist key, kept up to date
 // by push and pop.
-import { cardName, parseCard, parseRank, rankName } from '../cards.js';
-import type { Position } from '../position.js';
+import { cardName, parseCard, parseRank, rankName } from '../position/cards.js';
+import type { Position } from '../position/position.js';
 import type { CompiledGame } from './game.js';
 import { KIND_T, type Rules, tableauTakes } from './rules.js';
 import { mix32, type Zobrist } from './zobrist.js';
@@ -325,7 +325,7 @@ export class State {
    * Keys the stock and the waste as one set of cards, each at depth 0 in the stock's hash, so
    * that a search takes positions that differ only in where the stock ends and the waste begins
    * for one. Only where the rules meet the proof's conditions (the search asks them:
-   * stockAsSetConditions in src/search/dominance.ts). A draw then leaves the key as it is, so a
+   * stockAsSetConditions in src/search/prunings/dominance.ts). A draw then leaves the key as it is, so a
    * player's game, which must tell those positions apart, keys without.
    * A table must not mix keys made with and without (clear it when this changes).
    */
@@ -343,8 +343,8 @@ export class State {
    * Keys each tableau pile by its face-down cards and its lowest face-up card only, so that a
    * search takes positions that differ only in where the other face-up cards lie for one. Only
    * where the rules meet the proof's conditions (the search asks them: arrangementConditions in
-   * src/search/dominance.ts), and the position's face-up runs are built. Its moves must then
-   * take the shift home (src/search/arrangements.ts). In one deck two non-empty piles still never
+   * src/search/prunings/dominance.ts), and the position's face-up runs are built. Its moves must then
+   * take the shift home (src/search/prunings/arrangements.ts). In one deck two non-empty piles still never
    * share a hash, so identical piles are still found by it. Not with suit images (setSymmetric).
    * A table must not mix keys made with and without (clear it when this changes).
    */

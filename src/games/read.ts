@@ -2,7 +2,7 @@
 // at several keys at once, each a one-line error naming the key; variants and `--rule key=value`
 // changes are merged into the file's JSON before it is read, so that they are checked the same.
 import { createHash } from 'node:crypto';
-import { parseCard } from '../cards.js';
+import { parseCard } from '../position/cards.js';
 import { UsageError } from '../errors.js';
 import { duplicateKey } from '../files.js';
 import { check, setOwn } from './schema-check.js';

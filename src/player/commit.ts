@@ -9,10 +9,10 @@
 // sampling player repairs one), and proposes its next commitment unsolved: a player that keeps
 // no plan from one decision to the next loses (docs/players.md).
 // Known bias: as the sampling player's, each sample is solved as if every card were known.
-import { parseCard } from '../cards.js';
+import { parseCard } from '../position/cards.js';
 import { applyMove, formatMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
-import { reusableSolver } from '../solve.js';
+import { reusableSolver } from '../solve/solve.js';
 import { greedyPlayer } from './greedy.js';
 import type { DecisionReport, Player } from './types.js';
 import { fitsView, sampleStates, solveSample, visible } from './sampling.js';

@@ -2,14 +2,14 @@
 // replay the game. A player never sees the full state: it gets the view and the legal moves,
 // which depend only on visible cards. Moves back into a position already met are not offered
 // (a player remembers where it has been), so every game ends.
-import type { Position } from '../position.js';
+import type { Position } from '../position/position.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, undoMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame, rulesHashOf } from '../games/index.js';
-import { replay } from '../referee.js';
-import type { SolveResult } from '../result.js';
-import { roundTenth } from '../sim/stats.js';
+import { replay } from '../referee/referee.js';
+import type { SolveResult } from '../solve/result.js';
+import { roundTenth } from '../study/report/stats.js';
 import type { Player } from './types.js';
 import { viewOf } from './view.js';
 

@@ -8,12 +8,12 @@
 // It stops sampling once no vote left could change the decision.
 // Known bias: it is optimistic, since each sample is solved as if the player would see every
 // card from then on; it overrates lines that depend on luck in what is drawn next.
-import { parseCard } from '../cards.js';
+import { parseCard } from '../position/cards.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
-import { reusableSolver } from '../solve.js';
-import { passPlan, PLAYER_PLAN } from '../search/plan.js';
-import { pruningsFor } from '../search/prunings.js';
-import type { SearchResult, Solver } from '../search/solver.js';
+import { reusableSolver } from '../solve/solve.js';
+import { passPlan, PLAYER_PLAN } from '../search/driver/plan.js';
+import { pruningsFor } from '../search/prunings/prunings.js';
+import type { SearchResult, Solver } from '../search/driver/solver.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';
 import { getGame } from '../games/index.js';

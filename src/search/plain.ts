@@ -8,8 +8,8 @@
 import { getHeapStatistics } from 'node:v8';
 import { applyMove, generateMoves, MAX_MOVES, moveDst, moveSrc, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
-import { MAX_DEPTH } from './context.js';
-import type { Limits, SearchResult } from './solver.js';
+import { MAX_DEPTH } from './driver/context.js';
+import type { Limits, SearchResult } from './driver/solver.js';
 
 /** The most positions a JavaScript Set holds (2^24 less a margin). */
 export const PLAIN_MAX_POSITIONS = 16_000_000;

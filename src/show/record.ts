@@ -6,13 +6,13 @@
 // with the position), `rulesHash` (which must be the rules read for the game), and
 // `stats.limit`. A solve result has exactly these; so does a played game `{ "game", "seed",
 // "position", "result", "moves" }`. A bare position shows the deal.
-import { readPosition, type Position } from '../position.js';
-import { seedMismatch } from '../deal.js';
+import { readPosition, type Position } from '../position/position.js';
+import { seedMismatch } from '../position/deal.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
 import { gameToJson, getGame } from '../games/index.js';
 import type { PageGame } from './rules.js';
-import { refuseOtherRules, seedOfJson, type Outcome, type SolveResult } from '../result.js';
+import { refuseOtherRules, seedOfJson, type Outcome, type SolveResult } from '../solve/result.js';
 
 export interface ShownGame {
   game: string;
@@ -29,7 +29,7 @@ export interface ShownGame {
 }
 
 const OUTCOMES: readonly string[] = ['won', 'lost', 'unknown'];
-/** The limits a result may name (src/search/solver.ts, Limit). */
+/** The limits a result may name (src/search/driver/solver.ts, Limit). */
 const LIMITS: readonly string[] = ['nodes', 'time', 'depth', 'table'];
 
 export function readShownGame(text: string): ShownGame {

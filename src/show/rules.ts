@@ -7,7 +7,7 @@
 // page carries this function's source text as it is (see page.ts). test/show.test.ts checks
 // that it agrees with the referee on every move of the test games and on every candidate move
 // of positions along them.
-import type { Position } from '../position.js';
+import type { Position } from '../position/position.js';
 
 /** A move played: the position after it and what to mark on the table. */
 export interface PlayedMove {

@@ -4,7 +4,7 @@
 // Like rules.ts it is self-contained: page.ts puts its source text into the page. Everything
 // from the input reaches the page through textContent and attributes, never as HTML.
 import type { ShownGame } from './record.js';
-import type { Position } from '../position.js';
+import type { Position } from '../position/position.js';
 import type { PlayedMove, pageRules } from './rules.js';
 
 export function pageMain(reading: ReturnType<typeof pageRules>): void {

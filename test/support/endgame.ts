@@ -1,19 +1,19 @@
 // End-game positions made from real deals, and a plain exhaustive search to judge them by: the
 // yardstick for every pruning, symmetry and shortcut of the solver (test/prove.test.ts). Not a
 // test file itself (vitest only runs *.test.ts).
-import { cardName, parseCard, rankOf, colourOf, RANKS } from '../../src/cards.js';
-import { dealGame } from '../../src/deal.js';
-import { readPosition, type Position } from '../../src/position.js';
+import { cardName, parseCard, rankOf, colourOf, RANKS } from '../../src/position/cards.js';
+import { dealGame } from '../../src/position/deal.js';
+import { readPosition, type Position } from '../../src/position/position.js';
 import { follows } from '../../src/games/build.js';
 import type { Game } from '../../src/games/index.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, moveDst, moveSrc } from '../../src/engine/moves.js';
-import { replay } from '../../src/referee.js';
+import { replay } from '../../src/referee/referee.js';
 import { KIND_F, KIND_R, type Rules } from '../../src/engine/rules.js';
 import { expect } from 'vitest';
-import type { Solver } from '../../src/search/solver.js';
+import type { Solver } from '../../src/search/driver/solver.js';
 import { PLAIN_MAX_POSITIONS, plainSearch } from '../../src/search/plain.js';
 import { stateOf } from './helpers.js';
-import { useSearchKeys } from '../../src/search-state.js';
+import { useSearchKeys } from '../../src/search/start.js';
 
 /**
  * Deal `seed`, then put all but about `off` cards home: the foundations are built (random

@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RANKS, SUITS } from '../../src/cards.js';
-import { dealGame } from '../../src/deal.js';
-import { readPosition, type Position } from '../../src/position.js';
+import { RANKS, SUITS } from '../../src/position/cards.js';
+import { dealGame } from '../../src/position/deal.js';
+import { readPosition, type Position } from '../../src/position/position.js';
 import { compileGame, type CompiledGame } from '../../src/engine/game.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../../src/engine/moves.js';
 import { State } from '../../src/engine/state.js';
@@ -15,7 +15,7 @@ import { addGames, getGame, type Game } from '../../src/games/index.js';
 import { merge, readGameFile } from '../../src/games/read.js';
 import { greedyPlayer } from '../../src/player/greedy.js';
 import { playGame } from '../../src/player/play.js';
-import { play } from '../../src/referee.js';
+import { play } from '../../src/referee/referee.js';
 
 // ---------------------------------------------------------------------------------------------
 // Randomness

@@ -1,11 +1,11 @@
 // The games the page tests show, solved with a node budget (so the same line every run), and the
 // positions the engine computes along a line of moves.
-import { dealGame } from '../../src/deal.js';
-import type { Position } from '../../src/position.js';
+import { dealGame } from '../../src/position/deal.js';
+import type { Position } from '../../src/position/position.js';
 import { applyMove, parseMove } from '../../src/engine/moves.js';
 import { getGame } from '../../src/games/index.js';
-import type { SolveResult } from '../../src/result.js';
-import { solvePosition } from '../../src/solve.js';
+import type { SolveResult } from '../../src/solve/result.js';
+import { solvePosition } from '../../src/solve/solve.js';
 import { stateOf } from './helpers.js';
 
 /** One deal of each game that the solver wins within a fraction of a second. */
