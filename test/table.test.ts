@@ -2,7 +2,7 @@
 // `--memory` allows, keeping every key; full, it refuses new keys and still knows the old ones;
 // clearing forgets every key at once and puts a grown table back to its first size.
 import { describe, it, expect } from 'vitest';
-import { BYTES_PER_SLOT, FOUND, FULL, Table } from '../src/search/driver/table.js';
+import { BYTES_PER_SLOT, FOUND, NO_ROOM, Table } from '../src/search/driver/table.js';
 
 const INSERTED = 0;
 const key = (i: number): [number, number] => [Math.imul(i, 0x9e3779b1) >>> 0, (i * 7 + 3) >>> 0];
@@ -29,14 +29,14 @@ describe('transposition table', () => {
     const t = new Table(8);
     const limit = (1 << 20) * 0.75;
     expect(insertAll(t, 0, limit).every((a) => a === INSERTED)).toBe(true);
-    expect(insertAll(t, limit, limit + 10)).toEqual(Array(10).fill(FULL));
+    expect(insertAll(t, limit, limit + 10)).toEqual(Array(10).fill(NO_ROOM));
     expect(insertAll(t, 0, limit).every((a) => a === FOUND)).toBe(true);
   });
 
   it('the smallest table (--memory 0) holds 768 keys and never grows', () => {
     const t = new Table(0);
     expect(insertAll(t, 0, 768).every((a) => a === INSERTED)).toBe(true);
-    expect(t.insert(...key(768))).toBe(FULL);
+    expect(t.insert(...key(768))).toBe(NO_ROOM);
     expect(t.slots).toBe(1024);
   });
 

@@ -6,7 +6,7 @@ import { cardName, parseCard, parseRank, rankName } from '../position/cards.js';
 import type { Position } from '../position/position.js';
 import type { CompiledGame } from './game.js';
 import { KIND_T, type Rules, tableauTakes } from './rules.js';
-import { mix32, type Zobrist } from './zobrist.js';
+import { mix32, mix32Hi, type Zobrist } from './zobrist.js';
 
 /** Longest line of moves a state can record for undo (the search's depth limit). */
 export const MAX_LINE = 1 << 17;
@@ -184,7 +184,7 @@ export class State {
     this.pileLo[p] = lo;
     this.pileHi[p] = hi;
     const mixedLo = mix32(lo);
-    const mixedHi = mix32(hi ^ 0x9e3779b9);
+    const mixedHi = mix32Hi(hi);
     if (this.images > 1) {
       this.imageSumLo[0] = this.imageSumLo[0]! - this.mixedLo[p]! + mixedLo;
       this.imageSumHi[0] = this.imageSumHi[0]! - this.mixedHi[p]! + mixedHi;
@@ -209,7 +209,7 @@ export class State {
       this.imageLo[k] = lo;
       this.imageHi[k] = hi;
       const mixedLo = mix32(lo);
-      const mixedHi = mix32(hi ^ 0x9e3779b9);
+      const mixedHi = mix32Hi(hi);
       this.imageSumLo[image] = this.imageSumLo[image]! - this.mixedLo[k]! + mixedLo;
       this.imageSumHi[image] = this.imageSumHi[image]! - this.mixedHi[k]! + mixedHi;
       this.mixedLo[k] = mixedLo;
@@ -417,7 +417,7 @@ export class State {
     this.pileLo[p] = lo;
     this.pileHi[p] = hi;
     const mixedLo = mix32(lo);
-    const mixedHi = mix32(hi ^ 0x9e3779b9);
+    const mixedHi = mix32Hi(hi);
     this.kLo = (this.kLo - this.mixedLo[p]! + mixedLo) >>> 0;
     this.kHi = (this.kHi - this.mixedHi[p]! + mixedHi) >>> 0;
     this.mixedLo[p] = mixedLo;
@@ -435,7 +435,7 @@ export class State {
     pileLo[at] = lo;
     pileHi[at] = hi;
     const mixedLo = mix32(lo);
-    const mixedHi = mix32(hi ^ 0x9e3779b9);
+    const mixedHi = mix32Hi(hi);
     this.imageSumLo[image] = this.imageSumLo[image]! - this.mixedLo[k]! + mixedLo;
     this.imageSumHi[image] = this.imageSumHi[image]! - this.mixedHi[k]! + mixedHi;
     this.mixedLo[k] = mixedLo;
@@ -499,7 +499,7 @@ export class State {
           }
         }
         const mixedLo = mix32(lo >>> 0);
-        const mixedHi = mix32((hi ^ 0x9e3779b9) >>> 0);
+        const mixedHi = mix32Hi(hi);
         if (store) {
           const k = image * r.nPiles + p;
           if (image === 0) {

@@ -32,6 +32,13 @@ export interface Zobrist {
   ownClass: Uint8Array;
 }
 
+/**
+ * The high half of a pile hash, spread as the low half is but first salted with the golden-ratio
+ * constant, so that the two halves of the key are not the same function of their pile hashes (an
+ * empty pile, hash 0, adds 0 to the low half and a constant to the high).
+ */
+export const mix32Hi = (hi: number): number => mix32((hi ^ 0x9e3779b9) >>> 0);
+
 /** Murmur3's finaliser: spreads a pile hash before it is summed into the key. */
 export function mix32(h: number): number {
   h ^= h >>> 16;

@@ -82,7 +82,7 @@ function reportOf(
 const STOP_GRACE_MS = 2000;
 
 /**
- * Solves on `threads` worker threads, each with its own plan (src/search/driver/plan.ts, threadPlan)
+ * Solves on `threads` worker threads, each with its own plan (src/search/driver/thread-plan.ts)
  * and its own table of `settings.memoryMb`, each under the limits of `settings`. The first to
  * win or prove the loss answers and the others are stopped; their positions count in `nodes`.
  * If none decides, the answer is unknown with thread 0's limit.

@@ -2,7 +2,7 @@
 // searches the position with the plan of its thread number.
 import { UsageError } from '../errors.js';
 import { searchState } from '../search/start.js';
-import { threadPlan } from '../search/driver/plan.js';
+import { threadPlan } from '../search/driver/thread-plan.js';
 import { Solver } from '../search/driver/solver.js';
 import { limitsOf } from './settings.js';
 import type { ThreadAnswer, ThreadTask } from './protocol.js';

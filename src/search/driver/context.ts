@@ -5,7 +5,7 @@ import { applyMove } from '../../engine/moves.js';
 import { MAX_LINE, type State } from '../../engine/state.js';
 import { type PruningSet, pruningsFor } from '../prunings/prunings.js';
 import { EXHAUSTED, NODES, TIME, WON } from './status.js';
-import { FOUND, FULL, Table } from './table.js';
+import { FOUND, NO_ROOM, Table } from './table.js';
 
 /** Deepest a state's line can go (positions deeper are not entered; the pass ends DEPTH). */
 export const MAX_DEPTH = MAX_LINE - 1;
@@ -129,7 +129,7 @@ export class SearchContext {
     }
     const seen = this.table.insert(state.keyLo, state.keyHi);
     if (seen === FOUND) return SEEN;
-    if (seen === FULL) {
+    if (seen === NO_ROOM) {
       this.tableFull = true;
       this.refusedInPass = true;
       return REFUSED;

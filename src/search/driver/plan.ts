@@ -4,7 +4,7 @@
 import { searchProfile } from './profile.js';
 import type { State } from '../../engine/state.js';
 import { UNBOUNDED, type BestFirstPass, type DepthFirstPass, type RestartStage, type RoundsStage, type Stage } from '../passes/passes.js';
-import { RESTART_SEEDS, threadRoundSeeds, threadTies } from '../passes/seeds.js';
+import { RESTART_SEEDS } from '../passes/seeds.js';
 
 /** Shuffle moves allowed in a row in the cheap passes that come before the exact one. */
 const SHUFFLE_BOUNDS = [1, 2, 3, 5, 8];
@@ -186,27 +186,4 @@ function baseRanksToTry(state: State): number[] {
   }
   for (let rank = 1; rank <= 13; rank++) if (!ranks.includes(rank)) ranks.push(rank);
   return ranks;
-}
-
-/**
- * The plan of thread `thread` of a search on several threads (`solve --threads K`). Thread 0
- * makes the plan of a single-threaded search; every other thread makes its noisy best-first
- * rounds and its depth-first stages with seeds of its own (seeds.ts), so that no two threads walk
- * the space in the same order; the plain first pass is thread 0's alone.
- */
-export function threadPlan(state: State, thread: number): Stage[] {
-  const plan = passPlan(state);
-  if (thread === 0) return plan;
-  const shift = (pass: DepthFirstPass): DepthFirstPass => ({ ...pass, ties: (pass.ties ?? 0) + threadTies(thread) });
-  return plan.flatMap((stage): Stage[] => {
-    switch (stage.kind) {
-      case 'single':
-        return [{ ...stage, pass: shift(stage.pass) }];
-      case 'restarts':
-        return [{ ...stage, restarts: stage.restarts.map(shift) }];
-      case 'rounds':
-        // A rounds stage without noise walks the same tree on every thread: thread 0's alone.
-        return stage.noise ? [{ ...stage, seeds: threadRoundSeeds(thread) }] : [];
-    }
-  });
 }

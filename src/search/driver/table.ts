@@ -10,7 +10,8 @@ import { UsageError } from '../../errors.js';
 
 const INSERTED = 0;
 export const FOUND = 1;
-export const FULL = 2;
+/** What Table.add answers for a new key it has no room for. */
+export const NO_ROOM = 2;
 
 /** Bytes one slot takes: two 32-bit key lanes. */
 export const BYTES_PER_SLOT = 8;
@@ -81,7 +82,7 @@ export class Table {
   }
 
   /**
-   * Adds a key: INSERTED if new, FOUND if already there, FULL if new but the table is full. The
+   * Adds a key: INSERTED if new, FOUND if already there, NO_ROOM if new but the table is full. The
    * key 0:0 marks an empty slot, so it is stored as 1:0 (one more key pair that may collide).
    */
   insert(keyLo: number, keyHi: number): number {
@@ -95,7 +96,7 @@ export class Table {
       i = (i + 1) & this.mask;
     }
     if (this.count >= this.growAt) {
-      if (this.count >= this.limit || !this.grow()) return FULL;
+      if (this.count >= this.limit || !this.grow()) return NO_ROOM;
       return this.insert(keyLo, keyHi);
     }
     this.lo[i] = keyLo;
