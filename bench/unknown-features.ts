@@ -2,7 +2,7 @@
 // features of each deal, the share of deals a results file has unknown, per value of the feature
 // (per quartile where it takes more than 10 values).
 //   npx tsx bench/unknown-features.ts FILE...   (result CSVs; Mamy Susan rows only)
-import { parseCard, rankOf } from '../src/position/cards.js';
+import { parseCard, rankOf } from '../src/notation/cards.js';
 import { dealGame } from '../src/position/deal.js';
 import { getGame } from '../src/games/index.js';
 import { readResultSet } from '../src/study/results/result-set.js';

@@ -3,7 +3,7 @@
 // answers: a win replays, a position it expands to the end is lost for the referee too, and a
 // node store that fills up never claims a loss.
 import { describe, it, expect } from 'vitest';
-import { parseCard } from '../src/position/cards.js';
+import { parseCard } from '../src/notation/cards.js';
 import { dealGame } from '../src/position/deal.js';
 import type { Position } from '../src/position/position.js';
 import { getGame } from '../src/games/index.js';

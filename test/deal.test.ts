@@ -6,7 +6,7 @@ import { dealGame } from '../src/position/deal.js';
 import { parseSeed, readPosition, type Position } from '../src/position/position.js';
 import { seedGames, getGame } from '../src/games/index.js';
 import { UsageError } from '../src/errors.js';
-import { RANKS, SUITS } from '../src/position/cards.js';
+import { RANKS, SUITS } from '../src/notation/cards.js';
 import { clone } from './support/helpers.js';
 
 const ALL_CARDS = [...SUITS].flatMap((s) => [...RANKS].map((r) => r + s));

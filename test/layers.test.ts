@@ -137,6 +137,11 @@ describe('layers of src/', () => {
     expect(engineImportsAbove(importGraph(readSources()))).toEqual([]);
   });
 
+  it('the notation imports nothing from src/: every reader of the format, the referee too, can share it', () => {
+    const graph = importGraph(readSources());
+    expect([...graph].filter(([file, targets]) => file.startsWith('notation/') && targets.length > 0).map(([file]) => file)).toEqual([]);
+  });
+
   it('no import circle among src/ files', () => {
     expect(importCircles(importGraph(readSources()))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // The referee's own behaviour: replaying lines, reporting the first bad move, leaving its input
 // alone, listing legal moves; and a random-playout cross-check against the engine.
 import { describe, it, expect } from 'vitest';
-import { cardName, orderedDecks } from '../src/position/cards.js';
+import { cardName, orderedDecks } from '../src/notation/cards.js';
 import { dealGame } from '../src/position/deal.js';
 import type { Position } from '../src/position/position.js';
 import { getGame } from '../src/games/index.js';

@@ -2,7 +2,7 @@
 // hand-built positions. Every move rule is asserted against both the referee (src/referee/referee.ts) and
 // the engine (through its public API only). When they disagree, RULES.md decides what is asserted.
 import { describe, it, expect } from 'vitest';
-import { cardName, orderedDecks } from '../src/position/cards.js';
+import { cardName, orderedDecks } from '../src/notation/cards.js';
 import { dealGame } from '../src/position/deal.js';
 import type { Position } from '../src/position/position.js';
 import { seedGames, getGame } from '../src/games/index.js';

@@ -7,7 +7,7 @@
 // and the `solve` command line. Only node limits are used, so every result is deterministic.
 import { searchProfile } from '../src/search/driver/profile.js';
 import { describe, it, expect } from 'vitest';
-import { RANKS, SUITS, parseCard, rankOf } from '../src/position/cards.js';
+import { RANKS, SUITS, parseCard, rankOf } from '../src/notation/cards.js';
 import type { State } from '../src/engine/state.js';
 import { dealGame } from '../src/position/deal.js';
 import type { Position } from '../src/position/position.js';

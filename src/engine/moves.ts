@@ -6,9 +6,10 @@
 // from the compiled rules; apply records what else a move did (base rank fixed, space
 // auto-filled, card turned face up, cards drawn or dealt) so that undo restores the state and
 // its key exactly.
-import { cardName } from '../position/cards.js';
+import { cardName } from '../notation/cards.js';
 import { KIND_F, KIND_S, KIND_T, KIND_W, RUNS_ANY, RUNS_BUILT, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
 import type { State } from './state.js';
+import { cardMoveText, readMoveText } from '../notation/moves.js';
 
 export const encodeMove = (src: number, dst: number, count: number): number => src | (dst << 8) | (count << 16);
 /** The pile a move takes cards from (the stock for the draw). */
@@ -358,21 +359,19 @@ export function formatMove(rules: Rules, m: number): string {
   if (src === rules.stock) return 'draw';
   if (src === rules.waste && moveDst(m) === rules.waste) return 'redeal';
   const count = moveCount(m);
-  return `${pileId(rules, src)}${count > 1 ? `:${count}` : ''}>${pileId(rules, moveDst(m))}`;
+  return cardMoveText(pileId(rules, src), pileId(rules, moveDst(m)), count);
 }
 
 /** Reads FORMATS.md notation into a move; -1 if it is not well formed or names no such pile. */
 export function parseMove(rules: Rules, text: string): number {
-  const t = text.trim().toLowerCase();
-  if (t === 'draw') return drawMove(rules);
-  if (t === 'redeal') return rules.redeals > 0 ? redealMove(rules) : -1;
-  const m = /^([a-z](?:0|[1-9]\d*)?)(?::([1-9]\d*))?>([a-z](?:0|[1-9]\d*)?)$/.exec(t);
-  if (!m) return -1;
-  const src = pileIndex(rules, m[1]!);
-  const dst = pileIndex(rules, m[3]!);
-  const count = m[2] === undefined ? 1 : Number(m[2]);
-  if (src < 0 || dst < 0 || src === rules.stock || dst === rules.stock || src === dst || count > 255) return -1;
-  return encodeMove(src, dst, count);
+  const move = readMoveText(text.trim().toLowerCase());
+  if (move === null) return -1;
+  if (move.kind === 'draw') return drawMove(rules);
+  if (move.kind === 'redeal') return rules.redeals > 0 ? redealMove(rules) : -1;
+  const src = pileIndex(rules, move.src);
+  const dst = pileIndex(rules, move.dst);
+  if (src < 0 || dst < 0 || src === dst || move.count > 255) return -1;
+  return encodeMove(src, dst, move.count);
 }
 
 /** Whether `m` is among the legal moves of the position. */

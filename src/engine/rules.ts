@@ -1,10 +1,11 @@
 // Compiles a game's rules (a rules file, src/games) into flat lookup tables for the engine's hot
 // loop, with the card permutations of its proved suit swaps (src/engine/symmetry.ts). Which
 // prunings a search takes is the search's to derive from them (src/search/prunings/prunings.ts).
-import { colourOf, rankOf, SUITS } from '../position/cards.js';
+import { colourOf, rankOf, SUITS } from '../notation/cards.js';
 import { follows } from '../games/build.js';
 import type { Game, PileKind } from '../games/types.js';
 import { cardIdentity, suitSwaps } from './symmetry.js';
+import { pileIdOf, type PileLetter, type PileRef } from '../notation/moves.js';
 
 export const KIND_F = 0;
 export const KIND_T = 1;
@@ -262,20 +263,19 @@ export function compileRules(game: Game): Rules {
 /** Pile id (`f3`, `t0`, `r0`, `s`, `w`) of a pile index. */
 export function pileId(rules: Rules, p: number): string {
   const kind = rules.kindOf[p]!;
-  if (kind === KIND_S) return 's';
-  if (kind === KIND_W) return 'w';
   const first = kind === KIND_F ? 0 : kind === KIND_T ? rules.firstTableau : rules.firstReserve;
-  return KIND_LETTERS[kind]! + (p - first);
+  return pileIdOf(KIND_LETTERS[kind] as PileLetter, p - first);
 }
 
-/** Pile index of a pile id, or -1. */
-export function pileIndex(rules: Rules, id: string): number {
-  if (id === 's') return rules.stock;
-  if (id === 'w') return rules.hasWaste ? rules.waste : -1;
-  const m = /^([ftr])(\d+)$/.exec(id);
-  if (!m) return -1;
-  const i = Number(m[2]);
+/** Pile index of the pile a pile id names (src/notation/moves.ts), or -1 where the game has no such pile. */
+export function pileIndex(rules: Rules, pile: PileRef): number {
+  if (pile.letter === 's') return rules.stock;
+  if (pile.letter === 'w') return rules.hasWaste ? rules.waste : -1;
   const [first, count] =
-    m[1] === 'f' ? [0, rules.nFoundations] : m[1] === 't' ? [rules.firstTableau, rules.nTableau] : [rules.firstReserve, rules.nReserves];
-  return i < count ? first + i : -1;
+    pile.letter === 'f'
+      ? [0, rules.nFoundations]
+      : pile.letter === 't'
+        ? [rules.firstTableau, rules.nTableau]
+        : [rules.firstReserve, rules.nReserves];
+  return pile.index < count ? first + pile.index : -1;
 }

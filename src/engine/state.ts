@@ -2,7 +2,7 @@
 // p * stride .. p * stride + len[p] - 1, bottom to top), pile lengths, face-down counts, the
 // base rank where the rules have one, the redeals made, and the Zobrist key, kept up to date
 // by push and pop.
-import { cardName, parseCard, parseRank, rankName } from '../position/cards.js';
+import { cardName, parseCard, parseRank, rankName } from '../notation/cards.js';
 import type { Position } from '../position/position.js';
 import type { CompiledGame } from './game.js';
 import { KIND_T, type Rules, tableauTakes } from './rules.js';

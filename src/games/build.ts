@@ -1,4 +1,4 @@
-import { colourOf, rankOf, suitOf } from '../position/cards.js';
+import { colourOf, rankOf, suitOf } from '../notation/cards.js';
 import type { Build } from './types.js';
 
 /** Whether `next` may be laid on `prev` under a build rule (rank step, or either way; wrap; suit). */

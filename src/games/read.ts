@@ -2,7 +2,8 @@
 // at several keys at once, each a one-line error naming the key; variants and `--rule key=value`
 // changes are merged into the file's JSON before it is read, so that they are checked the same.
 import { createHash } from 'node:crypto';
-import { parseCard } from '../position/cards.js';
+import { parseCard } from '../notation/cards.js';
+import { GAME_WORDS } from '../notation/ids.js';
 import { UsageError } from '../errors.js';
 import { duplicateKey } from '../files.js';
 import { check, setOwn } from './schema-check.js';
@@ -17,7 +18,7 @@ export function readGameFile(raw: unknown, where: string): GameFile {
   const game = toGame(checked, where);
   const variants = new Map<string, { description: string; game: Game }>();
   for (const [id, v] of Object.entries(checked.variants as Record<string, { description: string; rules: Json }>)) {
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id))
+    if (!GAME_WORDS.test(id))
       throw new UsageError(`${where}: variants: '${id.slice(0, 40)}' is not a variant id (lower case words joined by -)`);
     if (Object.hasOwn(v.rules, 'id') || Object.hasOwn(v.rules, 'variants'))
       throw new UsageError(`${where}: variants.${id}.rules: a variant cannot change 'id' or 'variants'`);

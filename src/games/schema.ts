@@ -2,6 +2,8 @@
 // (schema-check.ts), with a one-line error naming the key and what it allows, and `patience rules
 // --schema` prints it as a JSON Schema for editors. One description serves both, so they cannot
 // disagree.
+import { GAME_WORDS } from '../notation/ids.js';
+import { CARD_PILE_ID } from '../notation/moves.js';
 
 export type Schema =
   | { type: 'object'; doc: string; props: Record<string, Field>; open?: Schema }
@@ -23,7 +25,6 @@ const opt = <S extends Schema>(s: S, value: unknown): S & { default: unknown } =
 const text = (doc: string, maxLength = 2000): Schema => ({ type: 'string', doc, maxLength });
 const rank = (doc: string): Schema => ({ type: 'integer', doc, min: 1, max: 13 });
 const flag = (doc: string): Schema => ({ type: 'boolean', doc });
-const PILE_ID = /^(?:[ftr](?:0|[1-9]\d{0,2})|w)$/;
 
 const build: Schema = {
   type: 'object',
@@ -77,7 +78,7 @@ const dealStep: Schema = {
         pile: req({
           type: 'string',
           doc: "the pile: t0.., r0.., or one foundation f0.. (one card, where foundations start at 'base-rank': the base card)",
-          pattern: PILE_ID,
+          pattern: CARD_PILE_ID,
           maxLength: 4,
         }),
         cards: req({ type: 'integer', doc: 'how many cards', min: 1, max: 255 }),
@@ -105,7 +106,7 @@ export const RULES_SCHEMA: Schema = {
   type: 'object',
   doc: 'the rules of a patience game (docs/rules.md)',
   props: {
-    id: req({ type: 'string', doc: 'the game id: lower case words joined by -', pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, maxLength: 60 }),
+    id: req({ type: 'string', doc: 'the game id: lower case words joined by -', pattern: GAME_WORDS, maxLength: 60 }),
     name: req(text('the name people know it by', 100)),
     source: req(text('where the rules come from: rule ids, pages, programs')),
     decks: req({ type: 'integer', doc: 'full 52-card decks', min: 1, max: 4 }),

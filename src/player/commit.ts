@@ -9,7 +9,7 @@
 // sampling player repairs one), and proposes its next commitment unsolved: a player that keeps
 // no plan from one decision to the next loses (docs/players.md).
 // Known bias: as the sampling player's, each sample is solved as if every card were known.
-import { parseCard } from '../position/cards.js';
+import { parseCard } from '../notation/cards.js';
 import { applyMove, formatMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import type { State } from '../engine/state.js';
 import { reusableSolver } from '../solve/solve.js';

@@ -7,7 +7,7 @@
 //   5. a redeal (the game loop offers none that brings back a position already met);
 // and gives up when none is left. Foundation take-backs, moves of a built card onto another
 // pile, and tableau or waste cards into an empty pile it never makes.
-import { parseCard } from '../position/cards.js';
+import { parseCard } from '../notation/cards.js';
 import { follows } from '../games/build.js';
 import { getGame } from '../games/index.js';
 import type { Player } from './types.js';

@@ -7,7 +7,7 @@
 // sees, so unlike hindsight optimisation (sampling.ts) no score assumes the stock known: a move
 // is scored by what a real player would then do, and the player is, in expectation, never worse
 // than its base policy.
-import { parseCard } from '../position/cards.js';
+import { parseCard } from '../notation/cards.js';
 import { applyMove, parseMove, undoMove } from '../engine/moves.js';
 import { compileGame } from '../engine/game.js';
 import { State } from '../engine/state.js';

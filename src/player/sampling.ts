@@ -8,7 +8,7 @@
 // It stops sampling once no vote left could change the decision.
 // Known bias: it is optimistic, since each sample is solved as if the player would see every
 // card from then on; it overrates lines that depend on luck in what is drawn next.
-import { parseCard } from '../position/cards.js';
+import { parseCard } from '../notation/cards.js';
 import { applyMove, isLegal, parseMove, undoMove } from '../engine/moves.js';
 import { reusableSolver } from '../solve/solve.js';
 import { passPlan, PLAYER_PLAN } from '../search/driver/plan.js';

@@ -3,7 +3,7 @@
 // tableau's face-down cards. A player's code gets only this. A card once seen stays known: a
 // stock turned over from the waste (a redeal, which only an empty stock allows) holds only cards
 // the player saw turned up, in the order it saw them, so from the first redeal on it is shown.
-import { cardName, orderedDecks } from '../position/cards.js';
+import { cardName, orderedDecks } from '../notation/cards.js';
 import { shuffle } from '../position/deal.js';
 import type { State } from '../engine/state.js';
 import type { Position } from '../position/position.js';

@@ -2,8 +2,9 @@
 // from a seed, and whether a position is the deal of the seed it gives. position.ts holds the
 // position and its seed, and reads, checks and prints them.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { readPileId } from '../notation/moves.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { cardName, orderedDecks, parseCard, rankName, rankOf } from './cards.js';
+import { cardName, orderedDecks, parseCard, rankName, rankOf } from '../notation/cards.js';
 import { UsageError } from '../errors.js';
 import { dealSequence } from '../games/deal-order.js';
 import { getGame, type Game } from '../games/index.js';
@@ -85,14 +86,15 @@ export function seedMismatch(pos: Position): string | null {
 
 /** The pile a pile id names (`f3`, `t0`, `r1`, `s`, `w`); a UsageError for no such pile. */
 function pileOf(pos: Position, id: string): string[] {
-  const m = /^([ftr])(\d+)$/.exec(id);
-  const pile = m
-    ? { f: pos.foundations, t: pos.tableau, r: pos.reserves }[m[1] as 'f' | 't' | 'r'][Number(m[2])]
-    : id === 's'
-      ? pos.stock
-      : id === 'w'
-        ? pos.waste
-        : undefined;
+  const ref = readPileId(id);
+  const pile =
+    ref === null
+      ? undefined
+      : ref.letter === 's'
+        ? pos.stock
+        : ref.letter === 'w'
+          ? pos.waste
+          : { f: pos.foundations, t: pos.tableau, r: pos.reserves }[ref.letter][ref.index];
   if (!pile) throw new UsageError(`no pile '${id}' in ${pos.game}`);
   return pile;
 }

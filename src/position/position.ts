@@ -1,6 +1,6 @@
 // Positions (FORMATS.md "Position"): the type, its seed, reading with validation, and printing.
 // deal.ts deals the position a seed stands for.
-import { cardName, cardSymbol, orderedDecks, parseCard, parseRank, rankName, rankOf } from './cards.js';
+import { cardName, cardSymbol, orderedDecks, parseCard, parseRank, rankName, rankOf } from '../notation/cards.js';
 import { UsageError } from '../errors.js';
 import { describeJson, parseUserJson } from '../files.js';
 import { follows } from '../games/build.js';

@@ -5,10 +5,11 @@
 // on card names, copies positions freely and never cares about speed, so that a win the solver
 // reports is confirmed by a second, plainly written reading of the rules. Its reasons name the
 // key of the rules that forbids a move.
-import { colourOf, parseCard, rankName, rankOf, suitOf } from '../position/cards.js';
+import { colourOf, parseCard, rankName, rankOf, suitOf } from '../notation/cards.js';
 import { getGame, type Game } from '../games/index.js';
 import type { Build, FoundationGroup } from '../games/types.js';
 import type { Position } from '../position/position.js';
+import { pileIdOf, readMoveText, type PileRef as NamedPile } from '../notation/moves.js';
 
 export type Verdict =
   /** wonAt: the number of moves after which every card was first home (null if never). */
@@ -54,12 +55,12 @@ type CardMove = Extract<Move, { src: PileRef }>;
 
 /** Reads `t3>f0`, `t2:3>t5`, `draw` or `redeal`; a string is the reason it is not well formed. */
 function readMove(text: string): Move | string {
-  if (text === 'draw') return { draw: true };
-  if (text === 'redeal') return { redeal: true };
-  const m = /^([ftr](?:0|[1-9]\d*)|w)(?::([1-9]\d*))?>([ftr](?:0|[1-9]\d*)|w)$/.exec(text);
-  if (!m) return `'${text}' is not a move (FORMATS.md: SRC>DST, SRC:N>DST, draw or redeal)`;
-  const ref = (id: string): PileRef => ({ kind: id[0] as Kind, index: id.length > 1 ? Number(id.slice(1)) : 0, id });
-  return { src: ref(m[1]!), dst: ref(m[3]!), count: m[2] === undefined ? 1 : Number(m[2]) };
+  const move = readMoveText(text);
+  if (move === null) return `'${text}' is not a move (FORMATS.md: SRC>DST, SRC:N>DST, draw or redeal)`;
+  if (move.kind === 'draw') return { draw: true };
+  if (move.kind === 'redeal') return { redeal: true };
+  const ref = ({ letter, index }: NamedPile): PileRef => ({ kind: letter as Kind, index, id: pileIdOf(letter, index) });
+  return { src: ref(move.src), dst: ref(move.dst), count: move.count };
 }
 
 function pileAt(pos: Position, game: Game, ref: PileRef): string[] | undefined {

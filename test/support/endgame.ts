@@ -1,7 +1,7 @@
 // End-game positions made from real deals, and a plain exhaustive search to judge them by: the
 // yardstick for every pruning, symmetry and shortcut of the solver (test/prove.test.ts). Not a
 // test file itself (vitest only runs *.test.ts).
-import { cardName, parseCard, rankOf, colourOf, RANKS } from '../../src/position/cards.js';
+import { cardName, parseCard, rankOf, colourOf, RANKS } from '../../src/notation/cards.js';
 import { dealGame } from '../../src/position/deal.js';
 import { readPosition, type Position } from '../../src/position/position.js';
 import { follows } from '../../src/games/build.js';

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RANKS, SUITS } from '../../src/position/cards.js';
+import { RANKS, SUITS } from '../../src/notation/cards.js';
 import { dealGame } from '../../src/position/deal.js';
 import { readPosition, type Position } from '../../src/position/position.js';
 import { compileGame, type CompiledGame } from '../../src/engine/game.js';

@@ -2,7 +2,7 @@
 // can never make an answer wrong. The weights are the first ones tried: no others won clearly
 // more on the tuning sets (docs/tuning.md); a card home weighs what the pass says (plan.ts,
 // BEST_FIRST_PASSES).
-import { parseCard } from '../../position/cards.js';
+import { parseCard } from '../../notation/cards.js';
 import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../../engine/rules.js';
 import type { State } from '../../engine/state.js';
 

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { MAX_SEED } from '../../position/position.js';
 import { CONTROL, readTextChunks } from '../../files.js';
 import { RULES_HASH_CHARS } from '../../games/read.js';
+import { GAME_ID } from '../../notation/ids.js';
 import type { DealResult, DealRow } from '../types.js';
 
 export const COLUMNS = [
@@ -291,9 +292,6 @@ function lastFieldWhole(column: string, value: string): boolean {
 
 /** Longest `solver` value read (a version and a commit id are far shorter). */
 const MAX_SOLVER_CHARS = 100;
-
-/** A game id as rows hold it: `GAME` or `GAME:VARIANT`. */
-const GAME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?::[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
 
 /** A checked row from a record; `where` names the file and row in errors. */
 function rowOf(rec: CsvRecord, where: string): DealRow {
