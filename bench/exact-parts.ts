@@ -15,7 +15,7 @@ import { dealGame } from '../src/position/deal.js';
 import { mix32 } from '../src/engine/zobrist.js';
 import type { State } from '../src/engine/state.js';
 import { getGame } from '../src/games/index.js';
-import { KIND_T } from '../src/engine/rules.js';
+import { KIND_T } from '../src/engine/tables.js';
 import { NEW, SearchContext } from '../src/search/driver/context.js';
 import { UNBOUNDED } from '../src/search/passes/passes.js';
 import { CHOSEN } from '../src/search/driver/plan.js';

@@ -18,7 +18,7 @@ import {
   parseMove,
   undoMove,
 } from '../src/engine/moves.js';
-import { KIND_F } from '../src/engine/rules.js';
+import { KIND_F } from '../src/engine/tables.js';
 import { legalMoves, replay } from '../src/referee/referee.js';
 import { clone, mulberry32, shuffled, stateOf } from './support/helpers.js';
 

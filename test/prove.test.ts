@@ -25,7 +25,7 @@ import { searchState } from '../src/search/start.js';
 import { pruningsFor } from '../src/search/prunings/prunings.js';
 import { searchMoves } from '../src/search/prunings/safe.js';
 import { formatMove, MAX_MOVES, moveSrc } from '../src/engine/moves.js';
-import { KIND_F } from '../src/engine/rules.js';
+import { KIND_F } from '../src/engine/tables.js';
 import type { Position } from '../src/position/position.js';
 import { endgame, exhaustive, expectSolverAgrees, playedOut } from './support/endgame.js';
 import { mulberry32, stateOf, testGame } from './support/helpers.js';

@@ -1,6 +1,6 @@
 // The keys `build.either`, `opening` and a foundation's base card (a deal step to a foundation) in
 // all three readings of the rules: the engine's move generator, the referee (src/referee/referee.ts) and
-// the page (src/show/rules.ts). Each test names moves that must be legal and moves that must not,
+// the page (src/show/page-rules.ts). Each test names moves that must be legal and moves that must not,
 // and asks every reading, so that it fails when any of them ignores its key or reads it the wrong
 // way round; random play on the built-in games that use the keys then compares the three move by
 // move. The reader's one-line refusals and the rules hash of files that do not use the keys are
@@ -12,7 +12,7 @@ import { gameToJson, getGame, rulesHashOf, type Game } from '../src/games/index.
 import { merge, readGameFile, rulesHash } from '../src/games/read.js';
 import { readPosition, type Position } from '../src/position/position.js';
 import { legalMoves, play, whyIllegal } from '../src/referee/referee.js';
-import { type PageGame, pageRules } from '../src/show/rules.js';
+import { type PageGame, pageRules } from '../src/show/page-rules.js';
 import { candidates, enginePlay, mulberry32, stateOf, TEST_RULES, testGame } from './support/helpers.js';
 
 const game = (patch: Record<string, unknown>): Game => testGame(patch, 'readings');

@@ -1,4 +1,4 @@
-// `patience show` without a browser: the page's own rules (src/show/rules.ts) against the referee,
+// `patience show` without a browser: the page's own rules (src/show/page-rules.ts) against the referee,
 // reading its input, the page's escaping, and bad input on the command line. The page in a real
 // browser: show.browser.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { dealGame } from '../src/position/deal.js';
 import type { Position } from '../src/position/position.js';
 import { gameToJson, getGame } from '../src/games/index.js';
 import { legalMoves, play, replay, whyIllegal } from '../src/referee/referee.js';
-import { pageRules, type PageGame } from '../src/show/rules.js';
+import { pageRules, type PageGame } from '../src/show/page-rules.js';
 import { renderPage, scriptSafeJson } from '../src/show/page.js';
 import { readShownGame } from '../src/show/record.js';
 import { candidates, cliScratchFolder, expectOneLineError, patience, testGame } from './support/helpers.js';

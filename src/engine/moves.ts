@@ -7,7 +7,7 @@
 // auto-filled, card turned face up, cards drawn or dealt) so that undo restores the state and
 // its key exactly.
 import { cardName } from '../notation/cards.js';
-import { KIND_F, KIND_S, KIND_T, KIND_W, RUNS_ANY, RUNS_BUILT, START_BASE, pileId, pileIndex, type Rules } from './rules.js';
+import { KIND_F, KIND_S, KIND_T, KIND_W, RUNS_ANY, RUNS_BUILT, START_BASE, pileId, pileIndex, type GameTables } from './tables.js';
 import type { State } from './state.js';
 import { cardMoveText, readMoveText } from '../notation/moves.js';
 
@@ -18,17 +18,17 @@ export const moveSrc = (m: number): number => m & 255;
 export const moveDst = (m: number): number => (m >>> 8) & 255;
 /** How many cards a move takes as one run (1 but for runs). */
 export const moveCount = (m: number): number => m >>> 16;
-export const drawMove = (rules: Rules): number => encodeMove(rules.stock, rules.stock, 1);
-export const redealMove = (rules: Rules): number => encodeMove(rules.waste, rules.waste, 1);
+export const drawMove = (rules: GameTables): number => encodeMove(rules.stock, rules.stock, 1);
+export const redealMove = (rules: GameTables): number => encodeMove(rules.waste, rules.waste, 1);
 
 const STOCK_PLAY_REDEAL = 256;
 /**
  * Draws (after drawing the stock out and a redeal, with `redeal`) until the waste holds `split`
  * cards, then plays the waste's top to `dst`: one move of the search for what is several in play.
  */
-export const stockPlayMove = (rules: Rules, dst: number, split: number, redeal: boolean): number =>
+export const stockPlayMove = (rules: GameTables, dst: number, split: number, redeal: boolean): number =>
   encodeMove(rules.stock, dst, split | (redeal ? STOCK_PLAY_REDEAL : 0));
-export const isStockPlay = (rules: Rules, m: number): boolean => moveSrc(m) === rules.stock && moveDst(m) !== rules.stock;
+export const isStockPlay = (rules: GameTables, m: number): boolean => moveSrc(m) === rules.stock && moveDst(m) !== rules.stock;
 /** The waste's size a stock play draws to (its top is the card played). */
 export const stockPlaySplit = (m: number): number => moveCount(m) & 255;
 export const stockPlayRedeals = (m: number): boolean => (moveCount(m) & STOCK_PLAY_REDEAL) !== 0;
@@ -71,7 +71,7 @@ let tableauSpaces = 0;
  * The tableau piles (bit t - firstTableau) that take `card` on their top or in their space, as the
  * last generateMoves found them (for the stock plays made of the same position).
  */
-export function pilesTaking(r: Rules, card: number): number {
+export function pilesTaking(r: GameTables, card: number): number {
   return tableauTakers[card]! | (r.spaceTakes[card] === 1 ? tableauSpaces : 0);
 }
 
@@ -352,7 +352,7 @@ export function undoMove(s: State): void {
 }
 
 /** FORMATS.md notation: `t3>f0`, `t2:3>t5`, `draw`, `redeal`. */
-export function formatMove(rules: Rules, m: number): string {
+export function formatMove(rules: GameTables, m: number): string {
   const src = moveSrc(m);
   if (isStockPlay(rules, m)) throw new Error('a stock play is written as its draws and move (src/search/prunings/stockplays.ts)');
   if (isShiftHome(m)) throw new Error('a shift home is written as its two moves (src/search/prunings/stockplays.ts)');
@@ -363,7 +363,7 @@ export function formatMove(rules: Rules, m: number): string {
 }
 
 /** Reads FORMATS.md notation into a move; -1 if it is not well formed or names no such pile. */
-export function parseMove(rules: Rules, text: string): number {
+export function parseMove(rules: GameTables, text: string): number {
   const move = readMoveText(text.trim().toLowerCase());
   if (move === null) return -1;
   if (move.kind === 'draw') return drawMove(rules);

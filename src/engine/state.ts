@@ -5,14 +5,14 @@
 import { cardName, parseCard, parseRank, rankName } from '../notation/cards.js';
 import type { Position } from '../position/position.js';
 import type { CompiledGame } from './game.js';
-import { KIND_T, type Rules, tableauTakes } from './rules.js';
+import { KIND_T, type GameTables, tableauTakes } from './tables.js';
 import { mix32, mix32Hi, type Zobrist } from './zobrist.js';
 
 /** Longest line of moves a state can record for undo (the search's depth limit). */
 export const MAX_LINE = 1 << 17;
 
 export class State {
-  readonly rules: Rules;
+  readonly rules: GameTables;
   readonly zobrist: Zobrist;
   readonly stride: number;
   readonly cards: Uint8Array;

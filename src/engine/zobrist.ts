@@ -3,8 +3,8 @@
 // piles of one class (interchangeable piles) give the same key in any order, and two equal
 // piles do not cancel out as they would under XOR.
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import type { Rules } from './rules.js';
-import { KIND_F, KIND_R, KIND_S, KIND_T } from './rules.js';
+import type { GameTables } from './tables.js';
+import { KIND_F, KIND_R, KIND_S, KIND_T } from './tables.js';
 
 export interface Zobrist {
   lo: Uint32Array;
@@ -49,7 +49,7 @@ export function mix32(h: number): number {
   return h >>> 0;
 }
 
-export function makeZobrist(rules: Rules): Zobrist {
+export function makeZobrist(rules: GameTables): Zobrist {
   const groups = rules.groupStart.length;
   const tableauClass = groups;
   const reserveClass = groups + 1 + rules.nTableau;

@@ -1,5 +1,5 @@
 // The best player measured (docs/players.md), at five thinking budgets from a
-// glance (1) to a long think (5), its plan chosen from features of the rules, never a game's
+// glance (1) to a long think (5), its method chosen from features of the rules, never a game's
 // name: where the first foundation card fixes a base rank, the rollout player, whose greedy base
 // policy wins some deals there; elsewhere the sampling player, since there the greedy policy wins
 // next to nothing, so rollouts of it cannot tell moves apart, while the solver wins most samples
@@ -17,15 +17,15 @@ import { DEFAULT_SAMPLING, samplingPlayer, type SamplingSettings } from './sampl
 export const BUDGETS = [1, 2, 3, 4, 5] as const;
 export const DEFAULT_BUDGET = 3;
 
-type Plan =
+type Method =
   | { kind: 'rollout'; samples: number; width: number }
   | { kind: 'sampling'; samples: number; nodes: number; keep: boolean }
   | { kind: 'commit'; samples: number; nodes: number; scoreNodes: number; candidates: number };
 
-const rollouts = (samples: number, width: number): Plan => ({ kind: 'rollout', samples, width });
-const solves = (samples: number, nodes: number): Plan => ({ kind: 'sampling', samples, nodes, keep: true });
-const freshSolves = (samples: number, nodes: number): Plan => ({ kind: 'sampling', samples, nodes, keep: false });
-const commits = (samples: number, nodes: number, scoreNodes: number, candidates: number): Plan => ({
+const rollouts = (samples: number, width: number): Method => ({ kind: 'rollout', samples, width });
+const solves = (samples: number, nodes: number): Method => ({ kind: 'sampling', samples, nodes, keep: true });
+const freshSolves = (samples: number, nodes: number): Method => ({ kind: 'sampling', samples, nodes, keep: false });
+const commits = (samples: number, nodes: number, scoreNodes: number, candidates: number): Method => ({
   kind: 'commit',
   samples,
   nodes,
@@ -34,7 +34,7 @@ const commits = (samples: number, nodes: number, scoreNodes: number, candidates:
 });
 
 /**
- * The plans at budgets 1..5. Budget 3, the default, is what fits 1000 deals of each of the four
+ * The methods at budgets 1..5. Budget 3, the default, is what fits 1000 deals of each of the four
  * seed games into an hour on 2 cores; at each budget, the settings that won most for their cost
  * on the measured seeds (docs/players.md).
  */
@@ -61,7 +61,7 @@ const FACE_DOWN = [
   commits(64, 12000, 6000, 4),
 ];
 
-function plans(game: Game): Plan[] {
+function methods(game: Game): Method[] {
   if (game.foundations.some((g) => g.start === 'base-rank')) return BASE_RANK;
   if (game.stock.draw === 'to-every-tableau-pile') return DEALT_ONTO_EVERY_PILE;
   if (dealsFaceDown(game)) return FACE_DOWN;
@@ -70,7 +70,7 @@ function plans(game: Game): Plan[] {
 
 /** What the best player does in a game at a budget, in words for tables and help. */
 export function describeBest(game: string, budget: number): string {
-  const p = plans(getGame(game))[budget - 1]!;
+  const p = methods(getGame(game))[budget - 1]!;
   if (p.kind === 'rollout') return `rollouts of greedy play, ${p.samples} samples x ${p.width} moves`;
   if (p.kind === 'commit')
     return `commitments on ${p.samples} kept samples of ${p.nodes} positions, the ${p.candidates} most proposed scored at ${p.scoreNodes}`;
@@ -79,7 +79,7 @@ export function describeBest(game: string, budget: number): string {
 
 /** The best player for one deal of a game; `seed` seeds its sampling, `dealSeed` tells deals apart. */
 export function bestPlayer(game: string, budget: number, seed: number, dealSeed: number, report?: DecisionReport): Player {
-  const p = plans(getGame(game))[budget - 1];
+  const p = methods(getGame(game))[budget - 1];
   if (!p) throw new Error(`no budget ${budget} (budgets ${BUDGETS[0]}..${BUDGETS.at(-1)})`);
   if (p.kind === 'rollout') {
     const settings: RolloutSettings = { samples: p.samples, width: p.width, seed };

@@ -3,7 +3,7 @@
 // sees (pile tops, the cards under a moved card, whether a pile is empty); the stock it never
 // looks at, so on a sampled state it plays exactly as it would on the real one.
 import { applyMove, generateMoves, MAX_MOVES, moveCount, moveDst, moveSrc, redealMove, undoMove } from '../engine/moves.js';
-import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/rules.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W } from '../engine/tables.js';
 import type { State } from '../engine/state.js';
 import { RANK } from './greedy.js';
 

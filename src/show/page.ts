@@ -1,9 +1,9 @@
 // One self-contained HTML page that steps through a game: the data as JSON, the page's own rules
-// (rules.ts) and script (script.ts) as their source text, inline CSS. No network: the content
+// (page-rules.ts) and script (script.ts) as their source text, inline CSS. No network: the content
 // security policy forbids every fetch, and nothing is loaded from anywhere.
 import { escapeMarkup } from '../files.js';
 import type { ShownGame } from './record.js';
-import { pageRules } from './rules.js';
+import { pageRules } from './page-rules.js';
 import { pageMain } from './script.js';
 
 /**

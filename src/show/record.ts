@@ -11,7 +11,7 @@ import { seedMismatch } from '../position/deal.js';
 import { UsageError } from '../errors.js';
 import { parseUserJson } from '../files.js';
 import { gameToJson, getGame } from '../games/index.js';
-import type { PageGame } from './rules.js';
+import type { PageGame } from './page-rules.js';
 import { refuseOtherRules, seedOfJson, type Outcome, type SolveResult } from '../solve/result.js';
 
 export interface ShownGame {

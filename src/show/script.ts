@@ -1,11 +1,11 @@
-// The page's script: plays the moves with the page's own rules (rules.ts), lays out the table
+// The page's script: plays the moves with the page's own rules (page-rules.ts), lays out the table
 // at any move, and steps through the game (buttons, arrow keys, slider, play/pause, move list).
 //
-// Like rules.ts it is self-contained: page.ts puts its source text into the page. Everything
+// Like page-rules.ts it is self-contained: page.ts puts its source text into the page. Everything
 // from the input reaches the page through textContent and attributes, never as HTML.
 import type { ShownGame } from './record.js';
 import type { Position } from '../position/position.js';
-import type { PlayedMove, pageRules } from './rules.js';
+import type { PlayedMove, pageRules } from './page-rules.js';
 
 export function pageMain(reading: ReturnType<typeof pageRules>): void {
   const data = JSON.parse(document.getElementById('game-data')!.textContent!) as ShownGame;

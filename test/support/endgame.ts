@@ -8,7 +8,7 @@ import { follows } from '../../src/games/build.js';
 import type { Game } from '../../src/games/index.js';
 import { applyMove, formatMove, generateMoves, MAX_MOVES, moveDst, moveSrc } from '../../src/engine/moves.js';
 import { replay } from '../../src/referee/referee.js';
-import { KIND_F, KIND_R, type Rules } from '../../src/engine/rules.js';
+import { KIND_F, KIND_R, type GameTables } from '../../src/engine/tables.js';
 import { expect } from 'vitest';
 import type { Solver } from '../../src/search/driver/solver.js';
 import { PLAIN_MAX_POSITIONS, plainSearch } from '../../src/search/plain.js';
@@ -115,7 +115,7 @@ export interface Exhaustive {
 export type TakeBack = 'to-tableau' | 'up>down' | 'down>up' | 'up>up' | 'down>down';
 
 /** The kind of take-back move `m` is, or null if it takes no card off a foundation. */
-export function takeBackKind(r: Rules, m: number): TakeBack | null {
+export function takeBackKind(r: GameTables, m: number): TakeBack | null {
   const src = moveSrc(m);
   if (src === r.stock || r.kindOf[src] !== KIND_F) return null;
   const dst = moveDst(m);

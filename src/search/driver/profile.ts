@@ -11,7 +11,7 @@
 //   move of its own, and they decide no more in many times the time.
 import type { Game } from '../../games/types.js';
 import { stockPlayConditions } from '../prunings/dominance.js';
-import type { Rules } from '../../engine/rules.js';
+import type { GameTables } from '../../engine/tables.js';
 
 export interface SearchProfile {
   /** Whether the search begins with best-first rounds (src/search/passes/bestfirst.ts). */
@@ -20,7 +20,7 @@ export interface SearchProfile {
   restartsBeforeBestFirst: boolean;
 }
 
-export function searchProfile(rules: Rules): SearchProfile {
+export function searchProfile(rules: GameTables): SearchProfile {
   const bestFirst = rules.hasWaste && !rules.autoFillFromStock;
   return { bestFirst, restartsBeforeBestFirst: bestFirst && rules.capacity[rules.firstTableau] === 1 };
 }

@@ -7,7 +7,7 @@
 // moves: the loop allocates nothing.
 import { CardSet, isShiftHome, isStockPlay, moveDst, moveSrc, undoMove } from '../../engine/moves.js';
 import { shiftHomeCard } from '../prunings/arrangements.js';
-import { KIND_F } from '../../engine/rules.js';
+import { KIND_F } from '../../engine/tables.js';
 import type { State } from '../../engine/state.js';
 import { MAX_DEPTH, NEW, REFUSED, SEEN, type SearchContext } from '../driver/context.js';
 import { orderMoves } from './order.js';

@@ -3,7 +3,7 @@
 // more on the tuning sets (docs/tuning.md); a card home weighs what the pass says (plan.ts,
 // BEST_FIRST_PASSES).
 import { parseCard } from '../../notation/cards.js';
-import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type Rules } from '../../engine/rules.js';
+import { KIND_S, KIND_T, KIND_W, START_BASE, START_NEVER, type GameTables } from '../../engine/tables.js';
 import type { State } from '../../engine/state.js';
 
 /** A card lying above one that must go home before it, in the tableau or a reserve. */
@@ -18,14 +18,14 @@ const DIG = 5;
  */
 const FACE_DOWN = 400;
 
-const orders = new WeakMap<Rules, Uint8Array>();
+const orders = new WeakMap<GameTables, Uint8Array>();
 
 /**
  * [base * 52 + card]: how many cards must go onto a foundation before this card can (the fewest
  * over the foundation groups), for each base rank (index 0 alone where there is no base rank;
  * all 0 while the base rank is open, as then nothing is known to block).
  */
-export function homeOrder(r: Rules): Uint8Array {
+export function homeOrder(r: GameTables): Uint8Array {
   let order = orders.get(r);
   if (order) return order;
   order = new Uint8Array(14 * 52);

@@ -1,7 +1,7 @@
 // Move ordering: the search tries first the moves that most often lead to a win. This is
 // ordering only (every move is still searched), so it can never make an answer wrong.
 import { isShiftHome, moveCount, moveDst, moveSrc, type CardSet } from '../../engine/moves.js';
-import { KIND_F, KIND_R, KIND_T, KIND_W } from '../../engine/rules.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W } from '../../engine/tables.js';
 import type { State } from '../../engine/state.js';
 import { mix32 } from '../../engine/zobrist.js';
 

@@ -2,14 +2,14 @@
 // bounds and seeds) and the stages of a plan that run them (plan.ts lays them out, solver.ts
 // runs them).
 import { moveDst, moveSrc } from '../../engine/moves.js';
-import { KIND_F, KIND_R, KIND_T, KIND_W, type Rules } from '../../engine/rules.js';
+import { KIND_F, KIND_R, KIND_T, KIND_W, type GameTables } from '../../engine/tables.js';
 import type { Weights } from './heuristic.js';
 
 /**
  * Whether a move is a shuffle: it neither puts a tableau card home, nor takes a card from a
  * reserve or the waste, nor draws. Lines of many shuffles in a row are what the cheap passes cut.
  */
-export function isShuffle(r: Rules, m: number): boolean {
+export function isShuffle(r: GameTables, m: number): boolean {
   const src = moveSrc(m);
   const kind = r.kindOf[src]!;
   return !(kind === KIND_R || kind === KIND_W || src === r.stock || (kind === KIND_T && r.kindOf[moveDst(m)] === KIND_F));

@@ -4,7 +4,7 @@
 // are one class. Its moves leave out those that keep the class, and add the shift home, without
 // which a card covered here but free elsewhere in the class would never go home.
 import { foundationAccepts, moveCount, moveDst, moveSrc, shiftCount, shiftHomeMove, type CardSet } from '../../engine/moves.js';
-import { KIND_T, tableauTakes } from '../../engine/rules.js';
+import { KIND_T, tableauTakes } from '../../engine/tables.js';
 import type { State } from '../../engine/state.js';
 
 /**

@@ -2,7 +2,7 @@
 // however the rest is played (the proof and the conditions on the rules are in
 // src/search/prunings/dominance.ts, deadlockConditions). The search enters such a position and makes no
 // move from it.
-import { tableauTakes, type Rules } from '../../engine/rules.js';
+import { tableauTakes, type GameTables } from '../../engine/tables.js';
 import type { State } from '../../engine/state.js';
 
 /**
@@ -11,10 +11,10 @@ import type { State } from '../../engine/state.js';
  * would make a card that can move look stuck, and a won position lost.
  */
 const hostList = new Int8Array(52 * 52);
-let hostsFor: Rules | null = null;
+let hostsFor: GameTables | null = null;
 
 /** Fills `hostList` for the rules, once for a run of positions of one game (no lookup a position). */
-function hostsOf(r: Rules): Int8Array {
+function hostsOf(r: GameTables): Int8Array {
   if (hostsFor === r) return hostList;
   hostList.fill(-1);
   for (let card = 0; card < 52; card++) {

@@ -4,7 +4,7 @@
 // makes the moves that need the other host free from the position with the run moved across
 // (the proof and the conditions on the rules are in src/search/prunings/dominance.ts).
 import type { State } from '../../engine/state.js';
-import { KIND_T, tableauTakes } from '../../engine/rules.js';
+import { KIND_T, tableauTakes } from '../../engine/tables.js';
 import { moveCount, moveDst, moveSrc } from '../../engine/moves.js';
 
 /** The other card a host's card could lie on: same rank, the other suit of its colour. */

@@ -5,7 +5,7 @@
 // `solve` names beside a proved loss, so that a reader knows what the proof leans on and can
 // re-decide it with `solve --plain`.
 import { compileGame } from '../../engine/game.js';
-import type { Rules } from '../../engine/rules.js';
+import type { GameTables } from '../../engine/tables.js';
 import { cardIdentity, suitSwaps } from '../../engine/symmetry.js';
 import type { Game } from '../../games/types.js';
 import {
@@ -48,10 +48,10 @@ export interface PruningSet {
   readonly suitImages: boolean;
 }
 
-const made = new WeakMap<Rules, PruningSet>();
+const made = new WeakMap<GameTables, PruningSet>();
 
 /** The prunings of a compiled game; made once per game (the same object on every later call). */
-export function pruningsFor(rules: Rules): PruningSet {
+export function pruningsFor(rules: GameTables): PruningSet {
   let set = made.get(rules);
   if (!set) {
     const game = rules.game;

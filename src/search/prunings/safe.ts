@@ -3,7 +3,7 @@
 // them on (src/search/prunings/prunings.ts), that is where the rules meet the proof's conditions
 // (src/search/prunings/dominance.ts).
 import { type CardSet, drawMove, generateMoves, isStockPlay, moveDst, moveSrc, redealMove, scratchHome } from '../../engine/moves.js';
-import { KIND_F, KIND_T, KIND_W } from '../../engine/rules.js';
+import { KIND_F, KIND_T, KIND_W } from '../../engine/tables.js';
 import type { State } from '../../engine/state.js';
 import { arrangementMoves } from './arrangements.js';
 import { isDeadlocked } from './deadlock.js';

@@ -23,7 +23,7 @@ import {
   stockPlayRedeals,
   stockPlaySplit,
 } from '../../engine/moves.js';
-import { KIND_F, KIND_T, KIND_W } from '../../engine/rules.js';
+import { KIND_F, KIND_T, KIND_W } from '../../engine/tables.js';
 import type { State } from '../../engine/state.js';
 
 /**

@@ -4,8 +4,8 @@
 // positions, the milliseconds (wall clock, and CPU time of this process, which other jobs on a
 // shared machine disturb less), nodes/s, and a digest of the answers and winning lines, so two
 // versions of the code can be timed in turn (A B A B ...) and shown to search alike. Run it
-// under `node --import tsx --cpu-prof bench/profile.ts` to see where the time goes.
-//   npx tsx bench/profile.ts [--deals 20] [--nodes 300000] [--game G, any game or reading]
+// under `node --import tsx --cpu-prof bench/speed.ts` to see where the time goes.
+//   npx tsx bench/speed.ts [--deals 20] [--nodes 300000] [--game G, any game or reading]
 // Instructions a position, undisturbed by other jobs: `valgrind --tool=cachegrind` on dist/ with
 // node --single-threaded, less the same run at 1 position a deal.
 import { parseArgs } from 'node:util';

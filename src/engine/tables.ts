@@ -19,20 +19,20 @@ export const START_BASE = 0;
 /** Empty foundation start value for piles that are never empty (dealt a first card). */
 export const START_NEVER = -1;
 
-/** What an empty tableau pile takes from the player (Rules.spaces). */
+/** What an empty tableau pile takes from the player (GameTables.spaces). */
 const SPACES_ANY = 0;
 const SPACES_KINGS = 1;
 const SPACES_NONE = 2;
 
 /** Whether the tableau's build lets `card` lie on `host` (the tableauNext sets, cards 0..31 low). */
-export const tableauTakes = (r: Rules, host: number, card: number): boolean =>
+export const tableauTakes = (r: GameTables, host: number, card: number): boolean =>
   (card < 32 ? r.tableauNextLo[host]! & (1 << card) : r.tableauNextHi[host]! & (1 << (card - 32))) !== 0;
-/** What moves as a unit (Rules.runs). */
+/** What moves as a unit (GameTables.runs). */
 const RUNS_SINGLE = 0;
 export const RUNS_BUILT = 1;
 export const RUNS_ANY = 2;
 
-export interface Rules {
+export interface GameTables {
   game: Game;
   nFoundations: number;
   nTableau: number;
@@ -117,7 +117,7 @@ export interface Rules {
   identities: number;
 }
 
-export function compileRules(game: Game): Rules {
+export function compileTables(game: Game): GameTables {
   const nFoundations = game.foundations.reduce((n, g) => n + g.count, 0);
   const nTableau = game.tableau.count;
   // The move generator keeps a set of tableau piles in one 32-bit word (the reader checks it too).
@@ -261,14 +261,14 @@ export function compileRules(game: Game): Rules {
 }
 
 /** Pile id (`f3`, `t0`, `r0`, `s`, `w`) of a pile index. */
-export function pileId(rules: Rules, p: number): string {
+export function pileId(rules: GameTables, p: number): string {
   const kind = rules.kindOf[p]!;
   const first = kind === KIND_F ? 0 : kind === KIND_T ? rules.firstTableau : rules.firstReserve;
   return pileIdOf(KIND_LETTERS[kind] as PileLetter, p - first);
 }
 
 /** Pile index of the pile a pile id names (src/notation/moves.ts), or -1 where the game has no such pile. */
-export function pileIndex(rules: Rules, pile: PileRef): number {
+export function pileIndex(rules: GameTables, pile: PileRef): number {
   if (pile.letter === 's') return rules.stock;
   if (pile.letter === 'w') return rules.hasWaste ? rules.waste : -1;
   const [first, count] =
