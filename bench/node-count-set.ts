@@ -3,7 +3,7 @@
 // search that is meant to be a restructuring shows it searched exactly as before. Run it before
 // and after such a change; a deliberate change of the search rewrites the expected counts
 // (--write) in the same commit, with the reason.
-// bench/node-counts.ts runs it; test/node-counts.test.ts checks it in the suite.
+// bench/node-counts.ts runs it; test/search/node-counts.test.ts checks it in the suite.
 import { readFileSync } from 'node:fs';
 import { dealGame } from '../src/position/deal.js';
 import { getGame } from '../src/games/index.js';

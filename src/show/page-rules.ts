@@ -4,7 +4,7 @@
 // shares no code with either; the page carries the game's rules as JSON beside its moves.
 //
 // Everything lives inside `pageRules` and nothing outside it is used (types aside), because the
-// page carries this function's source text as it is (see page.ts). test/show.test.ts checks
+// page carries this function's source text as it is (see page.ts). test/show/show.test.ts checks
 // that it agrees with the referee on every move of the test games and on every candidate move
 // of positions along them.
 import type { Position } from '../position/position.js';

@@ -1,5 +1,5 @@
 // End-game positions made from real deals, and a plain exhaustive search to judge them by: the
-// yardstick for every pruning, symmetry and shortcut of the solver (test/prove.test.ts). Not a
+// yardstick for every pruning, symmetry and shortcut of the solver (test/search/prove.test.ts). Not a
 // test file itself (vitest only runs *.test.ts).
 import { cardName, parseCard, rankOf, colourOf, RANKS } from '../../src/notation/cards.js';
 import { dealGame } from '../../src/position/deal.js';
@@ -318,7 +318,7 @@ export function colourLock(game: Game, seed: number, m: number, h: number, rando
 }
 
 /**
- * The positions of test/takebacks.test.ts, the `i`th of game: tied-up end games made from deal
+ * The positions of test/search/takebacks.test.ts, the `i`th of game: tied-up end games made from deal
  * `i` (`frozen`; in Double Signora also `colourLock`, which ties it up by colour), with sizes
  * chosen per game so that many are won only through a take-back. Null when none was made.
  */

@@ -219,7 +219,7 @@ export function stockAsSetConditions(game: Game): string[] {
  * position once enters every position the searched moves reach. That needs each position keyed
  * alone: where one key stands for several (cards that share a key, or a position and its suit
  * images), the swap back can lead to the key of the position it leaves, entered already, and the
- * moves left out are never searched (test/prove.test.ts has both). So the cards must be keyed one
+ * moves left out are never searched (test/search/prove.test.ts has both). So the cards must be keyed one
  * by one, and a search keys no suit images where host swaps are on (searchState, safe.ts). The other prunings keep this:
  * a safe move home drops moves (fewer such moves), stock plays join draws to a play.
  * Returns the conditions the rules do not meet.
