@@ -62,17 +62,12 @@ const TURNED_UP = 1 << 12;
  */
 export const MAX_MOVES = 1024;
 
-/** Scratch for generateMoves: per card, the tableau piles that take it, one bit a pile. */
-const tableauTakers = new Uint32Array(52);
-/** Scratch for generateMoves: the tableau's spaces the player may fill, one bit a pile. */
-let tableauSpaces = 0;
-
 /**
  * The tableau piles (bit t - firstTableau) that take `card` on their top or in their space, as the
- * last generateMoves found them (for the stock plays made of the same position).
+ * last generateMoves of this state found them (for the stock plays made of the same position).
  */
-export function pilesTaking(r: GameTables, card: number): number {
-  return tableauTakers[card]! | (r.spaceTakes[card] === 1 ? tableauSpaces : 0);
+export function pilesTaking(s: State, card: number): number {
+  return s.tableauTakers[card]! | (s.rules.spaceTakes[card] === 1 ? s.tableauSpaces : 0);
 }
 
 /** Whether an empty foundation or a foundation's top takes `card`. */
@@ -145,7 +140,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
       homeHi |= r.foundationNextHi[i]!;
     }
   }
-  const takers = tableauTakers.fill(0);
+  const takers = s.tableauTakers.fill(0);
   let emptyPiles = 0;
   for (let t = ft; t < endT; t++) {
     const lt = len[t]!;
@@ -166,7 +161,7 @@ export function generateMoves(s: State, out: Int32Array, canonical: boolean, at 
   }
   home.lo = homeLo;
   home.hi = homeHi;
-  tableauSpaces = emptyPiles;
+  s.tableauSpaces = emptyPiles;
   // Keyed by arrangement, a run from above its pile's lowest face-up card onto another pile keeps
   // the class and is not searched (src/search/prunings/arrangements.ts): only whole face-up runs are tried.
   const wholeRuns = s.arrangementKeyed;

@@ -56,6 +56,10 @@ export class State {
   pileClass: Uint8Array;
   /** Scratch for canonical move generation: the first pile identical to each pile. */
   readonly twinOf: Uint8Array;
+  /** Scratch of generateMoves for this position: per card, the tableau piles that take it, one bit a pile (pilesTaking). */
+  readonly tableauTakers = new Uint32Array(52);
+  /** Scratch of generateMoves for this position: the tableau's spaces the player may fill, one bit a pile. */
+  tableauSpaces = 0;
   /** Cards on the foundations, kept by push and pop (the search asks at every position). */
   private home = 0;
   /** Moves applied, and what each did besides (see moves.ts), for undo. */

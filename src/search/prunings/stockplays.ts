@@ -90,7 +90,7 @@ function playsAt(s: State, out: Int32Array, n: number, split: number, redeal: bo
   }
   if (r.canMove[KIND_W * 5 + KIND_T] === 1) {
     // In ascending order, as a loop over every tableau pile would give them.
-    for (let piles = pilesTaking(r, card); piles !== 0; piles &= piles - 1) {
+    for (let piles = pilesTaking(s, card); piles !== 0; piles &= piles - 1) {
       const t = r.firstTableau + 31 - Math.clz32(piles & -piles);
       if (twin[t] === t) out[n++] = stockPlayMove(r, t, split, redeal);
     }
