@@ -24,7 +24,8 @@ const rules = {
 /** Every move between the piles of a position, other spellings of some, and strings that are not moves. */
 const movesToTry = (pos: Position): string[] => [...candidates(pos), 'Draw', 't0>', `t${pos.tableau.length}>t0`, 't0:0>t1', 't0:1>t1'];
 
-describe("the page's rules agree with the referee", () => {
+// Each case solves its deal first (a second or more on a loaded machine): past vitest's default 5 s under load.
+describe("the page's rules agree with the referee", { timeout: 60_000 }, () => {
   for (const [game, seed] of SHOWN_DEALS) {
     it(`${game} seed ${seed}: every move of the winning line, and every candidate move at every 25th position`, () => {
       const report = solveDeal(game, seed);
